@@ -1,0 +1,29 @@
+"""Helpers shared by the tests: the engines that implement a game, and move text sets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patience import reference
+
+
+def engines(slug: str, **options: Any) -> list[tuple[str, Any]]:
+    """``(name, game)`` for every engine that implements ``slug``: the reference always,
+    and the Rust engine once it registers the game. Both offer ``deal(seed)``,
+    ``deal_from(cards, seed=0)``, ``Deal.start()``, ``State.moves()``, ``State.play(text)``,
+    ``State.key``, ``State.is_won`` and ``State.is_over``."""
+    out: list[tuple[str, Any]] = [("reference", reference.game(slug, **options))]
+    try:
+        import patience
+
+        rust_slugs = {info.slug for info in patience.games()}
+    except (ImportError, AttributeError):
+        rust_slugs = set()
+    if slug in rust_slugs:
+        out.append(("rust", patience.game(slug, **options)))
+    return out
+
+
+def move_set(state: Any) -> set[str]:
+    """The legal moves of a state of either engine, as a set of text forms."""
+    return {str(m) for m in state.moves()}
