@@ -1,1 +1,66 @@
-"""patience: deal, play, check and solve the games of Lady Cadogan's book."""
+"""patience: deal, play, check and exhaustively solve the patience games of *Lady
+Cadogan's Illustrated Games of Solitaire or Patience* (1914).
+
+>>> import patience
+>>> g = patience.game("canfield-or-klondike")
+>>> state = g.deal(1).start()
+>>> "turn" in state.moves()
+True
+>>> patience.game("canfield-or-klondike").solve(1).verdict in ("won", "lost", "unknown")
+True
+
+The engine is Rust (``patience._engine``); :mod:`patience.reference` is a slow
+pure-Python engine written independently from the same rule files, used by the tests.
+"""
+
+from ._api import (
+    Card,
+    Deal,
+    Game,
+    GameInfo,
+    Move,
+    OptionInfo,
+    Solution,
+    State,
+    Verdict,
+    deal_from_text,
+    game,
+    games,
+)
+from ._engine import __version__
+from .errors import (
+    CardError,
+    DealError,
+    EngineBug,
+    IllegalMoveError,
+    OptionError,
+    PatienceError,
+    SeedError,
+    UnknownGameError,
+)
+from .rules_text import rules
+
+__all__ = [
+    "Card",
+    "CardError",
+    "Deal",
+    "DealError",
+    "EngineBug",
+    "Game",
+    "GameInfo",
+    "IllegalMoveError",
+    "Move",
+    "OptionError",
+    "OptionInfo",
+    "PatienceError",
+    "SeedError",
+    "Solution",
+    "State",
+    "UnknownGameError",
+    "Verdict",
+    "__version__",
+    "deal_from_text",
+    "game",
+    "games",
+    "rules",
+]

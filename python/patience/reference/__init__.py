@@ -16,9 +16,18 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ._common import Card, RefDeal, RefGame, RefState, ReferenceError_, parse_card
+from ._common import Card, RefDeal, ReferenceError_, RefGame, RefState, parse_card
 
-__all__ = ["Card", "RefDeal", "RefGame", "RefState", "ReferenceError_", "game", "parse_card", "slugs"]
+__all__ = [
+    "Card",
+    "RefDeal",
+    "RefGame",
+    "RefState",
+    "ReferenceError_",
+    "game",
+    "parse_card",
+    "slugs",
+]
 
 
 def _module_name(slug: str) -> str:

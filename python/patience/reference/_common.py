@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import abc
 import copy
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar
 
 MASK64 = (1 << 64) - 1
 

@@ -1,0 +1,174 @@
+//! The [`Game`] trait every game implements, its metadata, and option values.
+
+use crate::card::Card;
+use crate::error::EngineError;
+use crate::pack::{PackSpec, SplitMix64};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A value given for a game option (from Python keyword arguments or the CLI).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptValue {
+    /// `None` in Python: "no limit" where the option allows it.
+    Unset,
+    Bool(bool),
+    Int(i64),
+}
+
+/// One documented option of a game.
+#[derive(Clone, Debug)]
+pub struct OptionInfo {
+    pub name: &'static str,
+    /// Default value as Python source text (`1`, `False`, `None`).
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+/// What a game is: slug, title, packs, options.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    pub slug: &'static str,
+    pub title: &'static str,
+    pub pack: PackSpec,
+    pub options: Vec<OptionInfo>,
+}
+
+/// Options as given by the user: `(name, value)` pairs.
+pub type Options = [(String, OptValue)];
+
+/// Reject any option not in `known`, naming it.
+pub fn check_option_names(game: &str, opts: &Options, known: &[&str]) -> Result<(), EngineError> {
+    for (name, _) in opts {
+        if !known.contains(&name.as_str()) {
+            return Err(EngineError::UnknownOption {
+                game: game.into(),
+                option: name.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The value of option `name`, if given.
+pub fn option<'a>(opts: &'a Options, name: &str) -> Option<&'a OptValue> {
+    opts.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v)
+}
+
+/// A boolean option (default `default`).
+pub fn bool_option(opts: &Options, name: &str, default: bool) -> Result<bool, EngineError> {
+    match option(opts, name) {
+        None => Ok(default),
+        Some(OptValue::Bool(b)) => Ok(*b),
+        Some(v) => Err(EngineError::BadOption {
+            option: name.into(),
+            message: format!("expected True or False, got {v:?}"),
+        }),
+    }
+}
+
+/// An integer option in `lo..=hi`, or `None` where `allow_unset` (Python `None`).
+pub fn int_option(
+    opts: &Options,
+    name: &str,
+    default: Option<i64>,
+    lo: i64,
+    hi: i64,
+    allow_unset: bool,
+) -> Result<Option<i64>, EngineError> {
+    match option(opts, name) {
+        None => Ok(default),
+        Some(OptValue::Unset) if allow_unset => Ok(None),
+        Some(OptValue::Int(i)) if (lo..=hi).contains(i) => Ok(Some(*i)),
+        Some(v) => Err(EngineError::BadOption {
+            option: name.into(),
+            message: format!(
+                "expected an integer from {lo} to {hi}{}, got {}",
+                if allow_unset { " or None" } else { "" },
+                match v {
+                    OptValue::Unset => "None".to_string(),
+                    OptValue::Bool(b) => (if *b { "True" } else { "False" }).to_string(),
+                    OptValue::Int(i) => i.to_string(),
+                }
+            ),
+        }),
+    }
+}
+
+/// A key the solver's table can store: hashable, and able to say how much heap it uses.
+pub trait StateKey: Hash + Eq + Send + Sync + 'static {
+    /// Bytes this key owns on the heap (0 for inline keys).
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+impl<const N: usize> StateKey for [u64; N] {}
+impl StateKey for u128 {}
+impl StateKey for u64 {}
+impl StateKey for Box<[u8]> {
+    fn heap_bytes(&self) -> usize {
+        self.len()
+    }
+}
+
+/// One game of the book: its deal, its legal moves, and the hooks the solver uses.
+///
+/// A state is a plain value; [`Game::play`] changes it in place and applies every
+/// automatic step the move causes (CONVENTIONS 7.4). Legal moves come from [`Game::moves`]
+/// in a deterministic order. The text forms ([`Game::move_text`], [`Game::key_text`])
+/// follow `docs/NOTATION.md` and the game's page in `docs/notation/`, identical to the
+/// reference engine's.
+pub trait Game: Send + Sync + Sized + 'static {
+    type State: Clone + Send + Sync;
+    type Move: Copy + Eq + Debug + Send + Sync;
+    /// Compact exact encoding of a state for the solver's table: two states with the same
+    /// key must have the same future (they may differ in ways that cannot matter, such as
+    /// which of two like foundation places holds a suit).
+    type Key: StateKey;
+
+    fn info(&self) -> GameInfo;
+
+    /// Lay out the shuffled (and validated) pack; `rng` is the stream for shuffled re-deals.
+    fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<Self::State, EngineError>;
+
+    /// All legal moves, in a fixed order.
+    fn moves(&self, s: &Self::State, out: &mut Vec<Self::Move>);
+
+    /// Apply a legal move (and its automatic steps). Only moves produced by
+    /// [`Game::moves`] or [`Game::solver_moves`] for this state may be passed.
+    fn play(&self, s: &mut Self::State, m: Self::Move);
+
+    fn is_won(&self, s: &Self::State) -> bool;
+
+    /// Text form of a legal move in state `s`.
+    fn move_text(&self, s: &Self::State, m: Self::Move) -> String;
+
+    /// Canonical text of a state (docs/NOTATION.md).
+    fn key_text(&self, s: &Self::State) -> String;
+
+    /// A readable picture of the state for people; defaults to the key.
+    fn display(&self, s: &Self::State) -> String {
+        self.key_text(s)
+    }
+
+    /// The solver's key of a state.
+    fn key(&self, s: &Self::State) -> Self::Key;
+
+    /// Moves the solver tries, best first. May leave out moves that are dominated and may
+    /// add macro moves, as long as a win stays reachable whenever one is reachable with
+    /// [`Game::moves`]. Each macro move must be expandable by [`Game::expand`].
+    fn solver_moves(&self, s: &Self::State, out: &mut Vec<Self::Move>) {
+        self.moves(s, out);
+    }
+
+    /// A move that is provably safe: if the game can be won from `s`, it can still be won
+    /// after it. The solver then tries it alone.
+    fn safe_move(&self, _s: &Self::State) -> Option<Self::Move> {
+        None
+    }
+
+    /// The legal moves a solver move stands for, played one after another from `s`.
+    fn expand(&self, _s: &Self::State, m: Self::Move, out: &mut Vec<Self::Move>) {
+        out.push(m);
+    }
+}

@@ -1,0 +1,233 @@
+//! The registry of games and the object-safe interface the bindings use.
+//!
+//! Each game is a type implementing [`Game`]; [`Erased`] wraps it behind [`DynGame`] and
+//! its states behind [`Position`], so the bindings and the CLI can hold any game while the
+//! solver stays monomorphised (no rule interpreter in the hot path).
+
+pub mod klondike;
+
+use crate::card::Card;
+use crate::error::EngineError;
+use crate::game::{Game, GameInfo, Options};
+use crate::pack::SplitMix64;
+use crate::solver::{self, Limits, Stop, Verdict};
+use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// What a search found, with moves as text.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    pub verdict: Verdict,
+    pub stop: Option<Stop>,
+    pub moves: Vec<String>,
+    pub states: u64,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub peak_bytes: u64,
+}
+
+/// A position of some game, with its rules.
+pub trait Position: Send + Sync {
+    /// Text forms of the legal moves, in the engine's order.
+    fn moves(&self) -> Vec<String>;
+    /// The position after the move with this text; an error if it is not legal here.
+    fn play(&self, mv: &str) -> Result<Box<dyn Position>, EngineError>;
+    /// Canonical text (docs/NOTATION.md).
+    fn key(&self) -> String;
+    /// Readable picture.
+    fn display(&self) -> String;
+    fn is_won(&self) -> bool;
+    /// Exhaustive search from here.
+    fn solve(&self, limits: &Limits, cancel: &AtomicBool) -> SolveReport;
+    fn clone_box(&self) -> Box<dyn Position>;
+}
+
+/// A game with its options, behind dynamic dispatch.
+pub trait DynGame: Send + Sync {
+    fn info(&self) -> GameInfo;
+    /// Lay out a shuffled pack (validated first).
+    fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<Box<dyn Position>, EngineError>;
+    /// Solve the deals of many seeds on `threads` threads (0 = all cores); results in seed
+    /// order. `on_done` is called once per finished deal (from worker threads).
+    fn solve_seeds(
+        &self,
+        seeds: &[u64],
+        limits: &Limits,
+        threads: usize,
+        cancel: &AtomicBool,
+        on_done: &(dyn Fn(usize, &SolveReport) + Sync),
+    ) -> Vec<SolveReport>;
+}
+
+/// Adapter from a [`Game`] to the object-safe traits.
+pub struct Erased<G: Game>(pub Arc<G>);
+
+struct Pos<G: Game> {
+    game: Arc<G>,
+    state: G::State,
+}
+
+fn solve_state<G: Game>(
+    game: &G,
+    start: &G::State,
+    limits: &Limits,
+    cancel: &AtomicBool,
+) -> SolveReport {
+    let out = solver::solve(game, start, limits, cancel);
+    let mut moves = Vec::with_capacity(out.moves.len());
+    let mut s = start.clone();
+    for &m in &out.moves {
+        moves.push(game.move_text(&s, m));
+        game.play(&mut s, m);
+    }
+    debug_assert!(out.verdict != Verdict::Won || game.is_won(&s));
+    SolveReport {
+        verdict: out.verdict,
+        stop: out.stop,
+        moves,
+        states: out.states,
+        nodes: out.nodes,
+        seconds: out.seconds,
+        peak_bytes: out.peak_bytes,
+    }
+}
+
+impl<G: Game> Position for Pos<G> {
+    fn moves(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.game.is_won(&self.state) {
+            return Vec::new(); // a won game has no legal moves (CONVENTIONS 8.1)
+        }
+        self.game.moves(&self.state, &mut v);
+        v.iter()
+            .map(|&m| self.game.move_text(&self.state, m))
+            .collect()
+    }
+
+    fn play(&self, mv: &str) -> Result<Box<dyn Position>, EngineError> {
+        let mut v = Vec::new();
+        if !self.game.is_won(&self.state) {
+            self.game.moves(&self.state, &mut v);
+        }
+        let wanted = mv.trim();
+        for m in v {
+            if self.game.move_text(&self.state, m) == wanted {
+                let mut s = self.state.clone();
+                self.game.play(&mut s, m);
+                return Ok(Box::new(Pos {
+                    game: self.game.clone(),
+                    state: s,
+                }));
+            }
+        }
+        Err(EngineError::IllegalMove {
+            mv: mv.to_string(),
+            position: self.key(),
+        })
+    }
+
+    fn key(&self) -> String {
+        self.game.key_text(&self.state)
+    }
+
+    fn display(&self) -> String {
+        self.game.display(&self.state)
+    }
+
+    fn is_won(&self) -> bool {
+        self.game.is_won(&self.state)
+    }
+
+    fn solve(&self, limits: &Limits, cancel: &AtomicBool) -> SolveReport {
+        solve_state(&*self.game, &self.state, limits, cancel)
+    }
+
+    fn clone_box(&self) -> Box<dyn Position> {
+        Box::new(Pos {
+            game: self.game.clone(),
+            state: self.state.clone(),
+        })
+    }
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn info(&self) -> GameInfo {
+        self.0.info()
+    }
+
+    fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<Box<dyn Position>, EngineError> {
+        self.0.info().pack.validate(&cards)?;
+        let state = self.0.start(cards, rng)?;
+        Ok(Box::new(Pos {
+            game: self.0.clone(),
+            state,
+        }))
+    }
+
+    fn solve_seeds(
+        &self,
+        seeds: &[u64],
+        limits: &Limits,
+        threads: usize,
+        cancel: &AtomicBool,
+        on_done: &(dyn Fn(usize, &SolveReport) + Sync),
+    ) -> Vec<SolveReport> {
+        let pack = self.0.info().pack;
+        let work = |(i, &seed): (usize, &u64)| {
+            let (cards, rng) = pack.shuffled(seed);
+            let report = match self.0.start(cards, rng) {
+                Ok(state) => solve_state(&*self.0, &state, limits, cancel),
+                Err(_) => SolveReport {
+                    verdict: Verdict::Unknown,
+                    stop: Some(Stop::Cancelled),
+                    moves: Vec::new(),
+                    states: 0,
+                    nodes: 0,
+                    seconds: 0.0,
+                    peak_bytes: 0,
+                },
+            };
+            on_done(i, &report);
+            report
+        };
+        let run = || seeds.par_iter().enumerate().map(work).collect::<Vec<_>>();
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(run),
+            Err(_) => seeds.iter().enumerate().map(work).collect(),
+        }
+    }
+}
+
+type Maker = fn(&Options) -> Result<Arc<dyn DynGame>, EngineError>;
+
+fn make<G: Game>(g: Result<G, EngineError>) -> Result<Arc<dyn DynGame>, EngineError> {
+    Ok(Arc::new(Erased(Arc::new(g?))))
+}
+
+/// Every game: slug and constructor, in the book's order of implementation.
+const REGISTRY: &[(&str, Maker)] = &[
+    (klondike::SLUG, |o| {
+        make(klondike::Klondike::from_options(o))
+    }),
+];
+
+/// The game `slug` with the given options.
+pub fn game(slug: &str, opts: &Options) -> Result<Arc<dyn DynGame>, EngineError> {
+    let wanted = slug.trim().to_ascii_lowercase().replace('_', "-");
+    for (s, maker) in REGISTRY {
+        if *s == wanted {
+            return maker(opts);
+        }
+    }
+    Err(EngineError::UnknownGame(slug.to_string()))
+}
+
+/// Metadata of every game, with default options.
+pub fn all_games() -> Vec<GameInfo> {
+    REGISTRY
+        .iter()
+        .filter_map(|(_, maker)| maker(&[]).ok())
+        .map(|g| g.info())
+        .collect()
+}
