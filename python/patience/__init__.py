@@ -20,12 +20,14 @@ from ._api import (
     GameInfo,
     Move,
     OptionInfo,
+    SeedResult,
     Solution,
     State,
     Verdict,
     deal_from_text,
     game,
     games,
+    solve_many,
 )
 from ._engine import __version__
 from .errors import (
@@ -50,6 +52,7 @@ __all__ = [
     "GameInfo",
     "IllegalMoveError",
     "Move",
+    "SeedResult",
     "OptionError",
     "OptionInfo",
     "PatienceError",
@@ -63,4 +66,5 @@ __all__ = [
     "game",
     "games",
     "rules",
+    "solve_many",
 ]

@@ -427,3 +427,72 @@ class Solution:
             f"{self.verdict}{extra}{moves}; {self.states:,} states, {self.nodes:,} nodes, "
             f"{self.seconds:.3f} s"
         )
+
+
+@dataclass(frozen=True)
+class SeedResult:
+    """One deal's result in :func:`solve_many`."""
+
+    seed: int
+    verdict: Verdict
+    stop: str | None
+    moves: int
+    states: int
+    nodes: int
+    seconds: float
+    peak_bytes: int
+
+
+def solve_many(
+    slug: str,
+    seeds: Sequence[int] | range,
+    *,
+    max_states: int | None = None,
+    timeout: float | None = None,
+    max_memory: int | None = None,
+    threads: int | None = None,
+    on_result: Any = None,
+    **options: bool | int | None,
+) -> list[SeedResult]:
+    """Solve the deals of many seeds inside the engine, on ``threads`` threads (default:
+    all cores), with the interpreter released. Results come back in seed order.
+    ``on_result(result)`` is called as each deal finishes (in finishing order).
+    Ctrl-C stops the work promptly with KeyboardInterrupt.
+
+    >>> [r.verdict for r in solve_many("canfield-or-klondike", [29], timeout=5)]
+    ['lost']
+    """
+    g = Game(slug, **options)
+    seed_list = [_check_seed(s) for s in seeds]
+    if threads is not None and (
+        isinstance(threads, bool) or not isinstance(threads, int) or threads < 0
+    ):
+        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+
+    def convert(seed: int, r: dict[str, Any]) -> SeedResult:
+        return SeedResult(
+            seed,
+            r["verdict"],
+            r["stop"],
+            len(r["moves"]),
+            r["states"],
+            r["nodes"],
+            r["seconds"],
+            r["peak_bytes"],
+        )
+
+    callback = None
+    if on_result is not None:
+
+        def callback(i: int, r: dict[str, Any]) -> None:
+            on_result(convert(seed_list[i], r))
+
+    reports = g._engine.solve_seeds(
+        seed_list,
+        max_states,
+        None if timeout is None else float(timeout),
+        max_memory,
+        threads or 0,
+        callback,
+    )
+    return [convert(s, r) for s, r in zip(seed_list, reports)]

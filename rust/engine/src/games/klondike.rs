@@ -593,20 +593,38 @@ impl Game for Klondike {
         // suit 4 x 4 = 16; pack+talon: which cards are still there, 52, and the talon's
         // length 5; pass 8. Total 235 bits. Face-down cards never move and the pack and
         // talon always keep the order of the deal, so this is exact for one deal.
+        // Columns without face-down cards are interchangeable (nothing distinguishes them
+        // but their runs), so their runs are sorted among their places: a symmetry.
+        let mut runs = [0u64; 7];
+        for (i, col) in s.cols.iter().enumerate() {
+            if col.len > col.down {
+                let run = &col.cards[col.down as usize..col.len as usize];
+                let mut bits: u64 = 1;
+                for c in &run[1..] {
+                    bits = (bits << 1) | u64::from(c.suit() >= 2);
+                }
+                runs[i] = ((run[0].index() as u64 + 1) << 13) | bits;
+            }
+        }
+        let mut open: [u64; 7] = [u64::MAX; 7];
+        let mut n_open = 0;
+        for (i, col) in s.cols.iter().enumerate() {
+            if col.down == 0 {
+                open[n_open] = runs[i];
+                n_open += 1;
+            }
+        }
+        open[..n_open].sort_unstable();
+        let mut next_open = 0;
         let mut w = BitWriter::<4>::new();
-        for col in &s.cols {
+        for (i, col) in s.cols.iter().enumerate() {
             w.put(u64::from(col.down), 3);
-            if col.len == col.down {
-                w.put(0, 19);
-                continue;
+            if col.down == 0 {
+                w.put(open[next_open], 19);
+                next_open += 1;
+            } else {
+                w.put(runs[i], 19);
             }
-            let run = &col.cards[col.down as usize..col.len as usize];
-            w.put(run[0].index() as u64 + 1, 6);
-            let mut bits: u64 = 1;
-            for c in &run[1..] {
-                bits = (bits << 1) | u64::from(c.suit() >= 2);
-            }
-            w.put(bits, 13);
         }
         for h in s.height {
             w.put(u64::from(h), 4);
