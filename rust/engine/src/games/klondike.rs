@@ -322,6 +322,17 @@ impl Klondike {
         }
     }
 
+    /// Could a king ever move into an empty column? Kings in the pack or talon, kings
+    /// above the bottom of a column, and (with `foundation_return`) kings on foundations
+    /// can; a king at the bottom of its column never needs another one.
+    fn king_may_need_space(&self, s: &KState) -> bool {
+        let is_king = |c: &Card| c.rank() == KING;
+        s.pack.slice().iter().any(is_king)
+            || s.talon.slice().iter().any(is_king)
+            || s.cols.iter().any(|c| c.slice().iter().skip(1).any(is_king))
+            || (self.foundation_return && s.height.contains(&KING))
+    }
+
     /// Is playing `c` to its foundation provably safe?
     fn safe_put_on_foundation(&self, s: &KState, c: Card) -> bool {
         if c.rank() <= 2 {
@@ -675,6 +686,14 @@ impl Game for Klondike {
         // Column moves that turn up a face-down card or empty a column come first.
         let mut cols = Vec::new();
         self.col_moves(s, &mut cols);
+        if !self.king_may_need_space(s) {
+            // Emptying a column that no king can ever fill only covers the destination's
+            // top card: the position before the move is at least as good (dominated).
+            cols.retain(|m| match *m {
+                KMove::ColCol { from, n, .. } => n != s.cols[from as usize].len,
+                _ => true,
+            });
+        }
         let reveals = |m: &KMove| match *m {
             KMove::ColCol { from, n, .. } => n == s.cols[from as usize].up(),
             _ => false,
