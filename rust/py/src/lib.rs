@@ -333,9 +333,7 @@ impl RustGame {
     }
 }
 
-fn info_tuple(
-    i: &patience_engine::GameInfo,
-) -> InfoTuple {
+fn info_tuple(i: &patience_engine::GameInfo) -> InfoTuple {
     (
         i.slug.to_string(),
         i.title.to_string(),
