@@ -41,6 +41,7 @@ from .errors import (
     UnknownGameError,
 )
 from .rules_text import rules
+from .survey import SurveyReport, SurveyStoreError, survey, survey_report, wilson_interval
 
 __all__ = [
     "Card",
@@ -53,6 +54,8 @@ __all__ = [
     "IllegalMoveError",
     "Move",
     "SeedResult",
+    "SurveyReport",
+    "SurveyStoreError",
     "OptionError",
     "OptionInfo",
     "PatienceError",
@@ -67,4 +70,7 @@ __all__ = [
     "games",
     "rules",
     "solve_many",
+    "survey",
+    "survey_report",
+    "wilson_interval",
 ]

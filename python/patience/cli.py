@@ -1,4 +1,4 @@
-"""The ``patience`` command line: list games, show rules, deal, play and solve.
+"""The ``patience`` command line: list games, show rules, deal, play, solve and survey.
 
 Thin over the public API: every command calls :mod:`patience` and prints the result. Bad
 input gives one line naming the problem on standard error and exit status 2.
@@ -14,6 +14,7 @@ from typing import Any
 from . import _api
 from .errors import PatienceError
 from .rules_text import rules
+from .survey import DEFAULT_DB, export_csv, export_json, format_reports, survey, survey_report
 
 EPILOG_MAIN = """examples:
   patience games
@@ -21,6 +22,8 @@ EPILOG_MAIN = """examples:
   patience deal canfield-or-klondike --seed 7
   patience solve canfield-or-klondike --seed 1 --show
   patience solve canfield-or-klondike --seed 1 -o draw=3 -o passes=None --timeout 10
+  patience survey canfield-or-klondike --deals 10000 --timeout 5
+  patience survey-report --db patience-survey.db --csv deals.csv
 """
 
 
@@ -62,6 +65,13 @@ def _nonneg_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if v < 0:
         raise argparse.ArgumentTypeError(f"expected a number >= 0, got {v}")
+    return v
+
+
+def _positive_int(text: str) -> int:
+    v = _nonneg_int(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {v}")
     return v
 
 
@@ -134,6 +144,79 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
     s.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
+
+    v = sub.add_parser(
+        "survey",
+        help="solve many deals and report how often the game is won",
+        description=(
+            "Solve the deals of seeds S .. S+N-1 on every core and print the win rate with its "
+            "95% Wilson interval. Every finished deal is committed to an SQLite store; running "
+            "the same command again resumes (seeds already stored under the same game and "
+            "options are skipped). Progress goes to standard error, the summary to standard "
+            "output."
+        ),
+        epilog=(
+            "examples:\n  patience survey canfield-or-klondike --deals 10000 --timeout 5\n"
+            "  patience survey canfield-or-klondike -o passes=None --deals 1000000 "
+            "--max-states 2000000 --db klondike.db"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_game_args(v)
+    v.add_argument("--deals", type=_nonneg_int, required=True, help="how many deals (seeds)")
+    v.add_argument("--first-seed", type=_seed, default=1, help="the first seed (default 1)")
+    v.add_argument(
+        "--jobs", type=_positive_int, help="threads (default: all cores; per task with --scheduler)"
+    )
+    v.add_argument(
+        "--db",
+        default=DEFAULT_DB,
+        help=f"the SQLite store (default {DEFAULT_DB} in the current directory)",
+    )
+    v.add_argument(
+        "--max-states", type=_nonneg_int, help="per deal: stop after this many positions"
+    )
+    v.add_argument("--timeout", type=_seconds, help="per deal: stop after this many seconds")
+    v.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help="solve again the stored deals whose verdict is unknown (e.g. with a larger --timeout)",
+    )
+    v.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="spread the work over a Dask cluster (e.g. tcp://scheduler:8786; needs the "
+        "'distributed' extra)",
+    )
+    v.add_argument("--quiet", action="store_true", help="no progress line")
+
+    rp = sub.add_parser(
+        "survey-report",
+        help="print the summary of the surveys in a store, or export them",
+        description=(
+            "Print the summary table of every survey (game and option set) in a store, from "
+            "the store alone. --csv writes one row per deal; --json writes the summaries and "
+            "every deal."
+        ),
+        epilog=(
+            "examples:\n  patience survey-report --db patience-survey.db\n"
+            "  patience survey-report canfield-or-klondike -o passes=None --json out.json"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    rp.add_argument("slug", nargs="?", help="only this game's surveys")
+    rp.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="only the survey with these options (the others at their defaults)",
+    )
+    rp.add_argument("--db", default=DEFAULT_DB, help="the SQLite store")
+    rp.add_argument("--first-seed", type=_seed, help="only seeds from this one (with --deals)")
+    rp.add_argument("--deals", type=_nonneg_int, help="only this many seeds (with --first-seed)")
+    rp.add_argument("--csv", metavar="FILE", help="write one CSV row per deal to FILE")
+    rp.add_argument("--json", metavar="FILE", help="write the summaries and deals as JSON to FILE")
     return p
 
 
@@ -172,6 +255,58 @@ def _cmd_solve(args: argparse.Namespace) -> None:
                 print(f"{i:4}. {m}")
 
 
+def _cmd_survey(args: argparse.Namespace) -> None:
+    executor = None
+    client: Any = None
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise PatienceError(
+                "--scheduler needs Dask: pip install 'cadogan-patience[distributed]'"
+            ) from None
+        client = Client(args.scheduler)
+        executor = client.get_executor()
+    try:
+        report = survey(
+            args.slug,
+            args.deals,
+            first_seed=args.first_seed,
+            db=args.db,
+            jobs=args.jobs,
+            max_states=args.max_states,
+            timeout=args.timeout,
+            executor=executor,
+            retry_unknown=args.retry_unknown,
+            progress=not args.quiet,
+            **_options(args.option),
+        )
+    finally:
+        if client is not None:
+            client.close()
+    print(format_reports([report]))
+
+
+def _cmd_survey_report(args: argparse.Namespace) -> None:
+    if args.option and not args.slug:
+        raise PatienceError("-o selects one game's survey: give the game's slug too")
+    if (args.first_seed is None) != (args.deals is None):
+        raise PatienceError("give --first-seed and --deals together")
+    sel: dict[str, Any] = {
+        "options": _options(args.option) if args.option else None,
+        "first_seed": args.first_seed,
+        "deals": args.deals,
+    }
+    reports = survey_report(args.db, args.slug, **sel)
+    print(format_reports(reports))
+    if args.csv:
+        n = export_csv(args.db, args.csv, args.slug, **sel)
+        print(f"wrote {n:,} deals to {args.csv}", file=sys.stderr)
+    if args.json:
+        n = export_json(args.db, args.json, args.slug, **sel)
+        print(f"wrote {len(reports)} surveys and {n:,} deals to {args.json}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
@@ -184,7 +319,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             _cmd_deal(args)
         elif args.command == "solve":
             _cmd_solve(args)
-    except (PatienceError, ValueError, TypeError) as e:
+        elif args.command == "survey":
+            _cmd_survey(args)
+        elif args.command == "survey-report":
+            _cmd_survey_report(args)
+    except (PatienceError, ValueError, TypeError, OSError) as e:
         print(f"patience: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
