@@ -1,0 +1,50 @@
+"""Verdicts of every game (or the named ones) over a range of seeds, as a Markdown table.
+
+    python bench/verdict_table.py --first-seed 1 --deals 100 --timeout 10 --max-states 20000000
+
+For each game: won / lost / unknown counts, the limits used and the time taken (wall
+clock, all threads). A deal stopped by a limit is `unknown`, never `lost`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import patience
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("slugs", nargs="*", help="games (default: all)")
+    p.add_argument("--first-seed", type=int, default=1)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
+    p.add_argument("--max-states", type=int, default=None, help="stored positions per deal")
+    p.add_argument("--threads", type=int, default=0, help="0 = all cores")
+    a = p.parse_args()
+    slugs = a.slugs or [g.slug for g in patience.games()]
+    seeds = range(a.first_seed, a.first_seed + a.deals)
+    limits = f"{a.timeout:g} s" + (f", {a.max_states:,} states" if a.max_states else "")
+    print(
+        f"seeds {seeds.start}..{seeds.stop - 1}, limits per deal: {limits}, threads: {a.threads or 'all'}"
+    )
+    print()
+    print("| game | won | lost | unknown | time |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for slug in slugs:
+        t0 = time.perf_counter()
+        rs = patience.solve_many(
+            slug, seeds, timeout=a.timeout, max_states=a.max_states, threads=a.threads
+        )
+        dt = time.perf_counter() - t0
+        c = {v: sum(r.verdict == v for r in rs) for v in ("won", "lost", "unknown")}
+        print(f"| {slug} | {c['won']} | {c['lost']} | {c['unknown']} | {dt:.1f} s |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
