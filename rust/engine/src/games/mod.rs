@@ -4,7 +4,14 @@
 //! its states behind [`Position`], so the bindings and the CLI can hold any game while the
 //! solver stays monomorphised (no rule interpreter in the hot path).
 
+pub mod constitution;
+pub mod great_thirteen;
+pub mod herring_bone;
+pub mod kings;
 pub mod klondike;
+pub mod napoleons_square;
+pub mod queens;
+pub mod zodiac;
 
 use crate::card::Card;
 use crate::error::EngineError;
@@ -210,6 +217,21 @@ const REGISTRY: &[(&str, Maker)] = &[
     (klondike::SLUG, |o| {
         make(klondike::Klondike::from_options(o))
     }),
+    (napoleons_square::SLUG, |o| {
+        make(napoleons_square::NapoleonsSquare::from_options(o))
+    }),
+    (great_thirteen::SLUG, |o| {
+        make(great_thirteen::GreatThirteen::from_options(o))
+    }),
+    (herring_bone::SLUG, |o| {
+        make(herring_bone::HerringBone::from_options(o))
+    }),
+    (queens::SLUG, |o| make(queens::Queens::from_options(o))),
+    (constitution::SLUG, |o| {
+        make(constitution::Constitution::from_options(o))
+    }),
+    (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
+    (kings::SLUG, |o| make(kings::Kings::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
