@@ -100,11 +100,25 @@ pub trait StateKey: Hash + Eq + Send + Sync + 'static {
     fn heap_bytes(&self) -> usize {
         0
     }
+    /// The key as a fixed number of 64-bit words (the same number for every key of a
+    /// game), if it is one. The solver then keeps its table as one flat array of words
+    /// (one cache miss per look-up); other keys go to a general hash set.
+    fn words(&self) -> Option<&[u64]> {
+        None
+    }
 }
 
-impl<const N: usize> StateKey for [u64; N] {}
+impl<const N: usize> StateKey for [u64; N] {
+    fn words(&self) -> Option<&[u64]> {
+        Some(self)
+    }
+}
 impl StateKey for u128 {}
-impl StateKey for u64 {}
+impl StateKey for u64 {
+    fn words(&self) -> Option<&[u64]> {
+        Some(std::slice::from_ref(self))
+    }
+}
 impl StateKey for Box<[u8]> {
     fn heap_bytes(&self) -> usize {
         self.len()

@@ -38,7 +38,7 @@ use crate::game::{
     bool_option, check_option_names, int_option, Game, GameInfo, OptionInfo, Options,
 };
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::{down_alternate, BitWriter};
+use crate::parts::down_alternate;
 
 const NONE: u8 = 0xff;
 /// Destination of a macro move: a column 0..=6, or the foundations.
@@ -55,6 +55,9 @@ pub struct Klondike {
     pub partial_runs: bool,
     /// Foundation cards (not aces) may come back to a column.
     pub foundation_return: bool,
+    /// Solver only: use safe moves, dominance pruning and stock macro moves (true, the
+    /// default). False searches the plain legal moves, to check the pruning's verdicts.
+    pub prune: bool,
 }
 
 impl Default for Klondike {
@@ -64,6 +67,7 @@ impl Default for Klondike {
             passes: Some(1),
             partial_runs: false,
             foundation_return: false,
+            prune: true,
         }
     }
 }
@@ -91,6 +95,7 @@ impl Klondike {
             passes,
             partial_runs: bool_option(opts, "partial_runs", false)?,
             foundation_return: bool_option(opts, "foundation_return", false)?,
+            prune: true,
         })
     }
 }
@@ -175,6 +180,8 @@ pub struct KState {
     talon: Pile24,
     /// 1 + re-deals made.
     pass: u8,
+    /// The cards in the pack or the talon, by [`Card::index`] (for the key).
+    stock_mask: u64,
 }
 
 /// One move (or, for the solver only, a macro move).
@@ -202,6 +209,13 @@ pub enum KMove {
 }
 
 impl KState {
+    /// Take the talon's top card out of the pack and talon.
+    #[inline]
+    fn take_talon(&mut self) -> Card {
+        let c = self.talon.pop();
+        self.stock_mask &= !(1 << c.index());
+        c
+    }
     #[inline]
     fn fits_foundation(&self, c: Card) -> bool {
         self.height[c.suit() as usize] + 1 == c.rank()
@@ -333,6 +347,75 @@ impl Klondike {
             || (self.foundation_return && s.height.contains(&KING))
     }
 
+    /// The talon plays reachable by turning (and re-dealing): for each card that can
+    /// become the talon top, the first number of stock steps that shows it, as a
+    /// `Stock` macro to the foundation (`to_foundation`) or to each column that takes it.
+    /// The pack and talon are walked as one sequence (the talon bottom to top, then the
+    /// pack top down) with the talon length as a cursor, so nothing is copied.
+    fn stock_macros(&self, s: &KState, out: &mut Vec<KMove>, to_foundation: bool) {
+        let tl = s.talon.len as usize;
+        let pl = s.pack.len as usize;
+        let n = tl + pl;
+        let seq = |i: usize| -> Card {
+            if i < tl {
+                s.talon.cards[i]
+            } else {
+                s.pack.cards[pl - 1 - (i - tl)]
+            }
+        };
+        let may_redeal =
+            |t: usize, pass: u8| t == n && t > 0 && self.passes.is_none_or(|p| u32::from(pass) < p);
+        let mut seen: u64 = 0;
+        let mut t = tl;
+        let mut pass = s.pass;
+        let mut steps: u8 = 0;
+        let mut redeals = 0;
+        loop {
+            if t > 0 {
+                let c = seq(t - 1);
+                if seen & (1 << c.index()) == 0 {
+                    seen |= 1 << c.index();
+                    if to_foundation {
+                        if s.fits_foundation(c) {
+                            out.push(KMove::Stock {
+                                steps,
+                                dest: TO_FOUNDATION,
+                            });
+                        }
+                    } else {
+                        for to in 0..7 {
+                            if s.fits_col(to, c) {
+                                out.push(KMove::Stock {
+                                    steps,
+                                    dest: to as u8,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            if t == n {
+                if redeals == 1 || !may_redeal(t, pass) {
+                    break;
+                }
+                redeals += 1;
+            }
+            // One stock step, as `stock_step` does it.
+            if t < n {
+                t = (t + self.draw as usize).min(n);
+            } else if may_redeal(t, pass) {
+                t = 0;
+                pass = pass.saturating_add(1);
+            } else {
+                break;
+            }
+            if steps == u8::MAX {
+                break;
+            }
+            steps += 1;
+        }
+    }
+
     /// Is playing `c` to its foundation provably safe?
     fn safe_put_on_foundation(&self, s: &KState, c: Card) -> bool {
         if c.rank() <= 2 {
@@ -402,6 +485,7 @@ impl Game for Klondike {
                 len: 0,
             },
             pass: 1,
+            stock_mask: 0,
         };
         let mut k = 0;
         for r in 0..7 {
@@ -415,6 +499,7 @@ impl Game for Klondike {
         }
         for &c in cards[k..].iter().rev() {
             s.pack.push(c);
+            s.stock_mask |= 1 << c.index();
         }
         Ok(s)
     }
@@ -456,11 +541,11 @@ impl Game for Klondike {
                 s.put_on_foundation(c);
             }
             KMove::TalonFound => {
-                let c = s.talon.pop();
+                let c = s.take_talon();
                 s.put_on_foundation(c);
             }
             KMove::TalonCol(to) => {
-                let c = s.talon.pop();
+                let c = s.take_talon();
                 s.cols[to as usize].push(c);
             }
             KMove::ColCol { from, to, n } => {
@@ -482,7 +567,7 @@ impl Game for Klondike {
                 for _ in 0..steps {
                     self.stock_step(s);
                 }
-                let c = s.talon.pop();
+                let c = s.take_talon();
                 if dest == TO_FOUNDATION {
                     s.put_on_foundation(c);
                 } else {
@@ -598,66 +683,66 @@ impl Game for Klondike {
     }
 
     fn key(&self, s: &KState) -> [u64; 4] {
-        // Layout (bits): per column 3 (face-down count) + 6 (index+1 of the deepest
-        // face-up card, 0 if none) + 13 (suit bits of the run above it, under a sentinel
-        // 1 bit that also gives the run's length) = 22 x 7 = 154; foundation heights per
-        // suit 4 x 4 = 16; pack+talon: which cards are still there, 52, and the talon's
-        // length 5; pass 8. Total 235 bits. Face-down cards never move and the pack and
-        // talon always keep the order of the deal, so this is exact for one deal.
-        // Columns without face-down cards are interchangeable (nothing distinguishes them
-        // but their runs), so their runs are sorted among their places: a symmetry.
-        let mut runs = [0u64; 7];
-        for (i, col) in s.cols.iter().enumerate() {
-            if col.len > col.down {
-                let run = &col.cards[col.down as usize..col.len as usize];
-                let mut bits: u64 = 1;
-                for c in &run[1..] {
-                    bits = (bits << 1) | u64::from(c.suit() >= 2);
-                }
-                runs[i] = ((run[0].index() as u64 + 1) << 13) | bits;
-            }
-        }
-        let mut open: [u64; 7] = [u64::MAX; 7];
+        // Per column 22 bits: 3 (face-down count) + 6 (index+1 of the deepest face-up
+        // card, 0 if none) + 13 (suit bits of the run above it, under a sentinel 1 bit
+        // that also gives the run's length). Foundation heights per suit 4 x 4 = 16;
+        // pack+talon: which cards are still there, 52, and the talon's length 5; pass 8.
+        // Words: [T1 T2 heights] [T3 T4 talon pass] [T5 T6 mask(low 20)] [T7 mask(high 32)].
+        // Face-down cards never move and the pack and talon always keep the order of the
+        // deal, so this is exact for one deal. Columns without face-down cards are
+        // interchangeable (nothing distinguishes them but their runs), so their runs are
+        // sorted among their places: a symmetry.
+        let mut code = [0u64; 7];
+        let mut open = [u64::MAX; 7];
         let mut n_open = 0;
         for (i, col) in s.cols.iter().enumerate() {
+            let mut run = 0u64;
+            if col.len > col.down {
+                let cards = &col.cards[col.down as usize..col.len as usize];
+                let mut bits: u64 = 1;
+                for c in &cards[1..] {
+                    bits = (bits << 1) | u64::from(c.suit() >= 2);
+                }
+                run = ((cards[0].index() as u64 + 1) << 13) | bits;
+            }
             if col.down == 0 {
-                open[n_open] = runs[i];
+                open[n_open] = run;
                 n_open += 1;
             }
+            code[i] = u64::from(col.down) | run << 3;
         }
-        open[..n_open].sort_unstable();
-        let mut next_open = 0;
-        let mut w = BitWriter::<4>::new();
-        for (i, col) in s.cols.iter().enumerate() {
-            w.put(u64::from(col.down), 3);
-            if col.down == 0 {
-                w.put(open[next_open], 19);
-                next_open += 1;
-            } else {
-                w.put(runs[i], 19);
+        if n_open > 1 {
+            open[..n_open].sort_unstable();
+            let mut next = 0;
+            for (i, col) in s.cols.iter().enumerate() {
+                if col.down == 0 {
+                    code[i] = open[next] << 3;
+                    next += 1;
+                }
             }
         }
-        for h in s.height {
-            w.put(u64::from(h), 4);
+        let mut heights = 0u64;
+        for (i, &h) in s.height.iter().enumerate() {
+            heights |= u64::from(h) << (4 * i);
         }
-        let mut mask: u64 = 0;
-        for c in s.pack.slice().iter().chain(s.talon.slice()) {
-            mask |= 1 << c.index();
-        }
-        w.put(mask, 52);
-        w.put(u64::from(s.talon.len), 5);
-        w.put(
-            if self.passes.is_some() {
-                u64::from(s.pass)
-            } else {
-                0
-            },
-            8,
-        );
-        w.finish()
+        let pass = if self.passes.is_some() {
+            u64::from(s.pass)
+        } else {
+            0
+        };
+        let mask = s.stock_mask;
+        [
+            code[0] | code[1] << 22 | heights << 44,
+            code[2] | code[3] << 22 | u64::from(s.talon.len) << 44 | pass << 49,
+            code[4] | code[5] << 22 | (mask & 0xf_ffff) << 44,
+            code[6] | (mask >> 20) << 22,
+        ]
     }
 
     fn safe_move(&self, s: &KState) -> Option<KMove> {
+        if !self.prune {
+            return None;
+        }
         for from in 0..7 {
             if let Some(c) = s.cols[from].top() {
                 if s.fits_foundation(c) && self.safe_put_on_foundation(s, c) {
@@ -676,6 +761,10 @@ impl Game for Klondike {
     }
 
     fn solver_moves(&self, s: &KState, out: &mut Vec<KMove>) {
+        if !self.prune {
+            self.moves(s, out);
+            return;
+        }
         for from in 0..7 {
             if let Some(c) = s.cols[from].top() {
                 if s.fits_foundation(c) {
@@ -683,61 +772,43 @@ impl Game for Klondike {
                 }
             }
         }
-        // Column moves that turn up a face-down card or empty a column come first.
-        let mut cols = Vec::new();
-        self.col_moves(s, &mut cols);
+        // Column moves that turn up a face-down card or empty a column come first, then
+        // the talon plays, then the other column moves. All are built in `out` itself.
+        let a = out.len();
+        self.col_moves(s, out);
         if !self.king_may_need_space(s) {
             // Emptying a column that no king can ever fill only covers the destination's
             // top card: the position before the move is at least as good (dominated).
-            cols.retain(|m| match *m {
-                KMove::ColCol { from, n, .. } => n != s.cols[from as usize].len,
-                _ => true,
-            });
+            let mut w = a;
+            for i in a..out.len() {
+                let keep = match out[i] {
+                    KMove::ColCol { from, n, .. } => n != s.cols[from as usize].len,
+                    _ => true,
+                };
+                if keep {
+                    out[w] = out[i];
+                    w += 1;
+                }
+            }
+            out.truncate(w);
         }
         let reveals = |m: &KMove| match *m {
             KMove::ColCol { from, n, .. } => n == s.cols[from as usize].up(),
             _ => false,
         };
-        out.extend(cols.iter().copied().filter(|m| reveals(m)));
-        // Talon plays, as macro moves over the pack.
-        let mut seen: u64 = 0;
-        let mut t = s.clone();
-        let mut steps: u8 = 0;
-        let mut redeals = 0;
-        let mut stock_to_cols = Vec::new();
-        loop {
-            if let Some(c) = t.talon.top() {
-                if seen & (1 << c.index()) == 0 {
-                    seen |= 1 << c.index();
-                    if t.fits_foundation(c) {
-                        out.push(KMove::Stock {
-                            steps,
-                            dest: TO_FOUNDATION,
-                        });
-                    }
-                    for to in 0..7 {
-                        if t.fits_col(to, c) {
-                            stock_to_cols.push(KMove::Stock {
-                                steps,
-                                dest: to as u8,
-                            });
-                        }
-                    }
-                }
+        // Stable partition: revealing moves to the front of the segment.
+        let mut w = a;
+        for i in a..out.len() {
+            if reveals(&out[i]) {
+                out[w..=i].rotate_right(1);
+                w += 1;
             }
-            if t.pack.len == 0 {
-                if redeals == 1 || !self.can_redeal(&t) {
-                    break;
-                }
-                redeals += 1;
-            }
-            if self.stock_step(&mut t).is_none() || steps == u8::MAX {
-                break;
-            }
-            steps += 1;
         }
-        out.extend(stock_to_cols);
-        out.extend(cols.iter().copied().filter(|m| !reveals(m)));
+        let others = out.len() - w;
+        // Talon plays, as macro moves over the pack.
+        self.stock_macros(s, out, true);
+        self.stock_macros(s, out, false);
+        out[w..].rotate_left(others);
         self.found_col_moves(s, out);
     }
 
@@ -757,6 +828,110 @@ impl Game for Klondike {
                 });
             }
             other => out.push(other),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{solve, Limits, Verdict};
+    use std::sync::atomic::AtomicBool;
+
+    fn deal(g: &Klondike, seed: u64) -> KState {
+        let (cards, rng) = g.info().pack.shuffled(seed);
+        g.start(cards, rng).expect("deal")
+    }
+
+    /// Every move of a won line is legal where it is played, and the line wins.
+    fn assert_replays(g: &Klondike, start: &KState, line: &[KMove]) {
+        let mut s = start.clone();
+        let mut legal = Vec::new();
+        for &m in line {
+            legal.clear();
+            g.moves(&s, &mut legal);
+            assert!(legal.contains(&m), "illegal {m:?} in {}", g.key_text(&s));
+            g.play(&mut s, m);
+        }
+        assert!(g.is_won(&s));
+    }
+
+    /// Verdicts with the pruning (safe moves, dominance, stock macros) agree with the
+    /// plain search wherever both are decided within the limits, and won lines replay.
+    fn pruning_agrees(base: Klondike, seeds: std::ops::Range<u64>, max_states: u64) -> usize {
+        let plain = Klondike {
+            prune: false,
+            ..base.clone()
+        };
+        let limits = Limits {
+            max_states: Some(max_states),
+            ..Limits::default()
+        };
+        let cancel = AtomicBool::new(false);
+        let mut compared = 0;
+        for seed in seeds {
+            let s = deal(&base, seed);
+            let a = solve(&base, &s, &limits, &cancel);
+            let b = solve(&plain, &s, &limits, &cancel);
+            for (g, o) in [(&base, &a), (&plain, &b)] {
+                if o.verdict == Verdict::Won {
+                    assert_replays(g, &s, &o.moves);
+                }
+            }
+            if a.verdict != Verdict::Unknown && b.verdict != Verdict::Unknown {
+                assert_eq!(a.verdict, b.verdict, "seed {seed}");
+                compared += 1;
+            }
+        }
+        compared
+    }
+
+    #[test]
+    fn pruning_keeps_verdicts_book_game() {
+        let n = pruning_agrees(Klondike::default(), 1..40, 400_000);
+        assert!(n >= 10, "only {n} seeds decided by both");
+    }
+
+    #[test]
+    fn pruning_keeps_verdicts_modern() {
+        let g = Klondike {
+            draw: 3,
+            passes: None,
+            partial_runs: true,
+            foundation_return: true,
+            ..Klondike::default()
+        };
+        let n = pruning_agrees(g, 1..30, 300_000);
+        assert!(n >= 5, "only {n} seeds decided by both");
+    }
+
+    #[test]
+    fn pruning_keeps_verdicts_other_options() {
+        let g = Klondike {
+            draw: 3,
+            passes: Some(3),
+            ..Klondike::default()
+        };
+        let n = pruning_agrees(g, 1..25, 300_000);
+        assert!(n >= 5, "only {n} seeds decided by both");
+    }
+
+    #[test]
+    fn key_changes_with_the_stock() {
+        let g = Klondike::default();
+        let mut s = deal(&g, 3);
+        let k0 = g.key(&s);
+        g.play(&mut s, KMove::Turn);
+        assert_ne!(g.key(&s), k0);
+        let mut legal = Vec::new();
+        g.moves(&s, &mut legal);
+        if let Some(&m) = legal
+            .iter()
+            .find(|m| matches!(m, KMove::TalonCol(_) | KMove::TalonFound))
+        {
+            let k1 = g.key(&s);
+            g.play(&mut s, m);
+            assert_ne!(g.key(&s), k1);
         }
     }
 }
