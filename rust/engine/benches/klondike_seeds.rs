@@ -2,7 +2,7 @@
 //! so that results do not depend on how busy the machine is).
 //!
 //! `KL_FIRST=1 KL_COUNT=20 KL_STATES=3000000 KL_OPTS="draw=3 passes=None" \
-//!  cargo bench -p patience-engine --bench klondike_seeds -- --ignored --nocapture`
+//!  cargo bench -p patience-engine --bench klondike_seeds`
 //!
 //! Per seed it prints the verdict, stored states, generated nodes and the thread's CPU
 //! time (from `/proc/thread-self/schedstat`); then totals.
@@ -42,9 +42,7 @@ fn options(text: &str) -> Vec<(String, OptValue)> {
         .collect()
 }
 
-#[test]
-#[ignore]
-fn klondike_seeds() {
+fn main() {
     let first = env_u64("KL_FIRST", 1);
     let count = env_u64("KL_COUNT", 20);
     let max_states = env_u64("KL_STATES", 3_000_000);

@@ -731,9 +731,19 @@ impl Game for Klondike {
             0
         };
         let mask = s.stock_mask;
+        // With unlimited passes, the talon positions on the turning cycle (a talon whose
+        // length is a multiple of `draw`, or an empty pack) all reach each other by `turn`
+        // and `redeal` alone, which change nothing else: positions that differ only there
+        // have the same future, so they share one key (31, a length no talon reaches).
+        let on_cycle = s.talon.len.is_multiple_of(self.draw) || s.pack.len == 0;
+        let talon = if self.prune && self.passes.is_none() && on_cycle {
+            31
+        } else {
+            u64::from(s.talon.len)
+        };
         [
             code[0] | code[1] << 22 | heights << 44,
-            code[2] | code[3] << 22 | u64::from(s.talon.len) << 44 | pass << 49,
+            code[2] | code[3] << 22 | talon << 44 | pass << 49,
             code[4] | code[5] << 22 | (mask & 0xf_ffff) << 44,
             code[6] | (mask >> 20) << 22,
         ]
