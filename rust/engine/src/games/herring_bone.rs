@@ -67,6 +67,7 @@ use crate::card::{pile_text, Card};
 use crate::error::EngineError;
 use crate::game::{bool_option, check_option_names, Game, GameInfo, OptionInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
+use crate::parts::BitWriter;
 
 pub const SLUG: &str = "herring-bone";
 
@@ -731,7 +732,7 @@ impl HerringBone {
 impl Game for HerringBone {
     type State = HState;
     type Move = HMove;
-    type Key = Box<[u8]>;
+    type Key = [u64; 9];
 
     fn info(&self) -> GameInfo {
         GameInfo {
@@ -1022,42 +1023,47 @@ impl Game for HerringBone {
         out
     }
 
-    fn key(&self, s: &HState) -> Box<[u8]> {
-        // Bytes: herring-bone length 1; bars sorted 4 and side scenes sorted 8 (0 = empty);
-        // per suit the lengths of its up and down foundations 2 x 4 (0 = not placed; the
-        // 12-card window class written as 13/1); pending suit + 1 (0 = none) 1; pass 1;
-        // the stream 8 while a re-deal remains; pack length 1; pack and talon cards.
-        // At most 1 + 4 + 8 + 8 + 1 + 1 + 8 + 1 + 63 = 95 bytes.
-        let mut k = Vec::with_capacity(40 + usize::from(s.pack.len) + usize::from(s.talon.len));
-        k.push(s.hb_len);
-        let mut bars = s.bar.map(|c| c.map_or(0, Card::byte));
+    fn key(&self, s: &HState) -> [u64; 9] {
+        // Bits: herring-bone length 5; bars sorted 4 x 6 and side scenes sorted 8 x 6
+        // (a card as its index + 1, 0 = empty); per suit the lengths of its up and down
+        // foundations 4 x (4 + 4) (0 = not placed; the 12-card window class written as
+        // 13/1); pending suit + 1 (0 = none) 3; pass 2; the stream 64 while a re-deal
+        // remains (else 0); pack length 6; the pack's cards then the talon's, 6 each, at
+        // most 63. Total at most 5 + 24 + 48 + 32 + 3 + 2 + 64 + 6 + 378 = 562 bits. The
+        // talon's length follows from the others (104 cards in all).
+        let code = |c: Option<Card>| c.map_or(0, |c| c.index() as u64 + 1);
+        let mut w = BitWriter::<9>::new();
+        w.put(u64::from(s.hb_len), 5);
+        let mut bars = s.bar.map(code);
         bars.sort_unstable();
-        k.extend_from_slice(&bars);
-        let mut sides = s.side.map(|c| c.map_or(0, Card::byte));
+        for b in bars {
+            w.put(b, 6);
+        }
+        let mut sides = s.side.map(code);
         sides.sort_unstable();
-        k.extend_from_slice(&sides);
+        for c in sides {
+            w.put(c, 6);
+        }
         for suit in 0..4u8 {
             let len = |dir: u8| s.place_of(suit, dir).map_or(0, |p| s.f_len[p]);
             let (u, d) = (len(UP), len(DOWN));
-            if u > 0 && d > 0 && u + d == 14 {
-                k.extend_from_slice(&[13, 1]);
+            let (u, d) = if u > 0 && d > 0 && u + d == 14 {
+                (13, 1)
             } else {
-                k.extend_from_slice(&[u, d]);
-            }
+                (u, d)
+            };
+            w.put(u64::from(u), 4);
+            w.put(u64::from(d), 4);
         }
-        k.push(if s.pending == NONE {
-            0
-        } else {
-            s.f_suit[s.pending as usize] + 1
-        });
-        k.push(s.pass);
-        if s.pass < 3 {
-            k.extend_from_slice(&s.rng.state.to_le_bytes());
+        let pending = s.f_suit.get(s.pending as usize).map_or(0, |&su| su + 1);
+        w.put(u64::from(pending), 3);
+        w.put(u64::from(s.pass), 2);
+        w.put(if s.pass < 3 { s.rng.state } else { 0 }, 64);
+        w.put(u64::from(s.pack.len), 6);
+        for &c in s.pack.slice().iter().chain(s.talon.slice()) {
+            w.put(code(Some(c)), 6);
         }
-        k.push(s.pack.len);
-        k.extend(s.pack.slice().iter().map(|c| c.byte()));
-        k.extend(s.talon.slice().iter().map(|c| c.byte()));
-        k.into_boxed_slice()
+        w.finish()
     }
 
     /// A foundation play of a card from the herring-bone top, a bar or a side scene (or,
