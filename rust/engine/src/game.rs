@@ -142,6 +142,12 @@ pub trait Game: Send + Sync + Sized + 'static {
 
     fn info(&self) -> GameInfo;
 
+    /// The dealing order of seed `seed` and the stream as the deal leaves it: the game's
+    /// pack shuffled once (CONVENTIONS 2.4). A rule file that deals otherwise overrides it.
+    fn deal_order(&self, seed: u64) -> (Vec<Card>, SplitMix64) {
+        self.info().pack.shuffled(seed)
+    }
+
     /// Lay out the shuffled (and validated) pack; `rng` is the stream for shuffled re-deals.
     fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<Self::State, EngineError>;
 

@@ -245,7 +245,7 @@ impl RustGame {
 
     /// The shuffled pack of `seed` as card texts, and the stream's state after the shuffle.
     fn shuffled(&self, seed: u64) -> (Vec<String>, u64) {
-        let (cards, rng) = self.inner.info().pack.shuffled(seed);
+        let (cards, rng) = self.inner.deal_order(seed);
         (cards.iter().map(|c| c.to_string()).collect(), rng.state)
     }
 

@@ -734,6 +734,10 @@ impl Game for HerringBone {
     type Move = HMove;
     type Key = [u64; 9];
 
+    fn deal_order(&self, seed: u64) -> (Vec<Card>, SplitMix64) {
+        self.deal(seed)
+    }
+
     fn info(&self) -> GameInfo {
         GameInfo {
             slug: SLUG,

@@ -53,6 +53,8 @@ pub trait Position: Send + Sync {
 /// A game with its options, behind dynamic dispatch.
 pub trait DynGame: Send + Sync {
     fn info(&self) -> GameInfo;
+    /// The dealing order of a seed and the stream after it ([`Game::deal_order`]).
+    fn deal_order(&self, seed: u64) -> (Vec<Card>, SplitMix64);
     /// Lay out a shuffled pack (validated first).
     fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<Box<dyn Position>, EngineError>;
     /// Solve the deals of many seeds on `threads` threads (0 = all cores); results in seed
@@ -163,6 +165,10 @@ impl<G: Game> DynGame for Erased<G> {
         self.0.info()
     }
 
+    fn deal_order(&self, seed: u64) -> (Vec<Card>, SplitMix64) {
+        self.0.deal_order(seed)
+    }
+
     fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<Box<dyn Position>, EngineError> {
         self.0.info().pack.validate(&cards)?;
         let state = self.0.start(cards, rng)?;
@@ -180,9 +186,8 @@ impl<G: Game> DynGame for Erased<G> {
         cancel: &AtomicBool,
         on_done: &(dyn Fn(usize, &SolveReport) + Sync),
     ) -> Vec<SolveReport> {
-        let pack = self.0.info().pack;
         let work = |(i, &seed): (usize, &u64)| {
-            let (cards, rng) = pack.shuffled(seed);
+            let (cards, rng) = self.0.deal_order(seed);
             let report = match self.0.start(cards, rng) {
                 Ok(state) => solve_state(&*self.0, &state, limits, cancel),
                 Err(_) => SolveReport {
