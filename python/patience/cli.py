@@ -7,6 +7,7 @@ input gives one line naming the problem on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -323,6 +324,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             _cmd_survey(args)
         elif args.command == "survey-report":
             _cmd_survey_report(args)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
     except (PatienceError, ValueError, TypeError, OSError) as e:
         print(f"patience: error: {e}", file=sys.stderr)
         return 2
