@@ -196,10 +196,13 @@ class Game:
         max_states: int | None = None,
         timeout: float | None = None,
         max_memory: int | None = None,
+        prune: bool = True,
     ) -> Solution:
         """Solve a deal exhaustively. See :meth:`State.solve` for the limits."""
         deal = seed_or_deal if isinstance(seed_or_deal, Deal) else self.deal(seed_or_deal)
-        return deal.start().solve(max_states=max_states, timeout=timeout, max_memory=max_memory)
+        return deal.start().solve(
+            max_states=max_states, timeout=timeout, max_memory=max_memory, prune=prune
+        )
 
 
 def _literal(text: str) -> Any:
@@ -376,6 +379,7 @@ class State:
         max_states: int | None = None,
         timeout: float | None = None,
         max_memory: int | None = None,
+        prune: bool = True,
     ) -> Solution:
         """Search every position reachable from here.
 
@@ -383,7 +387,14 @@ class State:
         the bytes of the search table (default: no limit). The verdict is ``"won"`` (with
         the moves), ``"lost"`` only when everything reachable was searched, and
         ``"unknown"`` when a limit stopped the search. Ctrl-C raises KeyboardInterrupt.
+
+        ``prune=False`` switches every pruning of the game's solver off (safe moves,
+        macro moves, dominance, key symmetries): the plain legal moves are searched with
+        each position's full text as its key. It is slow, and it is there to re-check any
+        verdict by brute force.
         """
+        if not isinstance(prune, bool):
+            raise TypeError(f"prune must be True or False, not {prune!r}")
         for name, v in (("max_states", max_states), ("max_memory", max_memory)):
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
                 raise ValueError(f"{name} must be a non-negative integer or None, got {v!r}")
@@ -391,7 +402,9 @@ class State:
             isinstance(timeout, bool) or not isinstance(timeout, (int, float))
         ):
             raise ValueError(f"timeout must be a number of seconds or None, got {timeout!r}")
-        r = self._engine.solve(max_states, None if timeout is None else float(timeout), max_memory)
+        r = self._engine.solve(
+            max_states, None if timeout is None else float(timeout), max_memory, prune
+        )
         return Solution(start=self, **r)
 
 
@@ -452,6 +465,7 @@ def solve_many(
     max_memory: int | None = None,
     threads: int | None = None,
     on_result: Any = None,
+    prune: bool = True,
     **options: bool | int | None,
 ) -> list[SeedResult]:
     """Solve the deals of many seeds inside the engine, on ``threads`` threads (default:
@@ -494,5 +508,6 @@ def solve_many(
         max_memory,
         threads or 0,
         callback,
+        prune,
     )
     return [convert(s, r) for s, r in zip(seed_list, reports)]

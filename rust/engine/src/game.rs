@@ -132,7 +132,7 @@ impl StateKey for Box<[u8]> {
 /// in a deterministic order. The text forms ([`Game::move_text`], [`Game::key_text`])
 /// follow `docs/NOTATION.md` and the game's page in `docs/notation/`, identical to the
 /// reference engine's.
-pub trait Game: Send + Sync + Sized + 'static {
+pub trait Game: Send + Sync + Sized {
     type State: Clone + Send + Sync;
     type Move: Copy + Eq + Debug + Send + Sync;
     /// Compact exact encoding of a state for the solver's table: two states with the same

@@ -192,6 +192,7 @@ fn limits(
     max_states: Option<u64>,
     timeout: Option<f64>,
     max_bytes: Option<u64>,
+    prune: bool,
 ) -> PyResult<Limits> {
     let timeout = match timeout {
         None => None,
@@ -206,6 +207,7 @@ fn limits(
         max_states,
         timeout,
         max_bytes,
+        plain: !prune,
     })
 }
 
@@ -266,7 +268,7 @@ impl RustGame {
 
     /// Solve the deals of `seeds` on `threads` threads (0 = all cores). `on_done(i, report)`
     /// is called (with the interpreter held) as each deal finishes, in finishing order.
-    #[pyo3(signature = (seeds, max_states=None, timeout=None, max_bytes=None, threads=0, on_done=None))]
+    #[pyo3(signature = (seeds, max_states=None, timeout=None, max_bytes=None, threads=0, on_done=None, prune=true))]
     #[allow(clippy::too_many_arguments)]
     fn solve_seeds<'py>(
         &self,
@@ -277,8 +279,9 @@ impl RustGame {
         max_bytes: Option<u64>,
         threads: usize,
         on_done: Option<Bound<'py, PyAny>>,
+        prune: bool,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        let lim = limits(max_states, timeout, max_bytes)?;
+        let lim = limits(max_states, timeout, max_bytes, prune)?;
         let g = self.inner.clone();
         let (tx, rx) = mpsc::channel::<(usize, SolveReport)>();
         let rx = std::sync::Mutex::new(rx);
@@ -386,16 +389,18 @@ impl RustState {
     }
 
     /// Exhaustive search from this position; returns a dict (verdict, stop, moves, states,
-    /// nodes, seconds, peak_bytes). Ctrl-C stops it with KeyboardInterrupt.
-    #[pyo3(signature = (max_states=None, timeout=None, max_bytes=None))]
+    /// nodes, seconds, peak_bytes). Ctrl-C stops it with KeyboardInterrupt. `prune=False`
+    /// searches the plain legal moves with no pruning at all (a brute-force re-check).
+    #[pyo3(signature = (max_states=None, timeout=None, max_bytes=None, prune=true))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         max_states: Option<u64>,
         timeout: Option<f64>,
         max_bytes: Option<u64>,
+        prune: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let lim = limits(max_states, timeout, max_bytes)?;
+        let lim = limits(max_states, timeout, max_bytes, prune)?;
         let pos = self.inner.clone();
         let r = interruptible(py, move |cancel| pos.solve(&lim, cancel))?;
         report_dict(py, &r)

@@ -102,7 +102,7 @@ fn solve_state<G: Game>(
     }
 }
 
-impl<G: Game> Position for Pos<G> {
+impl<G: Game + 'static> Position for Pos<G> {
     fn moves(&self) -> Vec<String> {
         let mut v = Vec::new();
         if self.game.is_won(&self.state) {
@@ -160,7 +160,7 @@ impl<G: Game> Position for Pos<G> {
     }
 }
 
-impl<G: Game> DynGame for Erased<G> {
+impl<G: Game + 'static> DynGame for Erased<G> {
     fn info(&self) -> GameInfo {
         self.0.info()
     }
@@ -213,7 +213,7 @@ impl<G: Game> DynGame for Erased<G> {
 
 type Maker = fn(&Options) -> Result<Arc<dyn DynGame>, EngineError>;
 
-fn make<G: Game>(g: Result<G, EngineError>) -> Result<Arc<dyn DynGame>, EngineError> {
+fn make<G: Game + 'static>(g: Result<G, EngineError>) -> Result<Arc<dyn DynGame>, EngineError> {
     Ok(Arc::new(Erased(Arc::new(g?))))
 }
 

@@ -25,6 +25,11 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Stop when the table and the search stack would use more than this many bytes.
     pub max_bytes: Option<u64>,
+    /// Switch every pruning off: search the plain legal moves ([`Game::moves`]) with no
+    /// safe moves, no macro moves, and the full canonical text of a position
+    /// ([`Game::key_text`]) as its key, so that no symmetry or merging is assumed either.
+    /// Slow; it is there to re-check any verdict by brute force.
+    pub plain: bool,
 }
 
 /// The solver's answer.
@@ -267,6 +272,58 @@ impl<K: StateKey> Visited<K> {
 /// once, so an empty stack means every position reachable through the solver's moves
 /// was expanded.
 pub fn solve<G: Game>(
+    game: &G,
+    start: &G::State,
+    limits: &Limits,
+    cancel: &AtomicBool,
+) -> Outcome<G::Move> {
+    if limits.plain {
+        search(&Plain(game), start, limits, cancel)
+    } else {
+        search(game, start, limits, cancel)
+    }
+}
+
+/// A game with every pruning taken away: its plain legal moves, no safe move, and its
+/// canonical text as the key (two positions share a key only when they are the same
+/// position). The brute-force reference for every pruning the game's solver hooks make.
+struct Plain<'a, G>(&'a G);
+
+impl<G: Game> Game for Plain<'_, G> {
+    type State = G::State;
+    type Move = G::Move;
+    type Key = Box<[u8]>;
+    fn info(&self) -> crate::game::GameInfo {
+        self.0.info()
+    }
+    fn start(
+        &self,
+        cards: Vec<crate::card::Card>,
+        rng: crate::pack::SplitMix64,
+    ) -> Result<G::State, crate::error::EngineError> {
+        self.0.start(cards, rng)
+    }
+    fn moves(&self, s: &G::State, out: &mut Vec<G::Move>) {
+        self.0.moves(s, out)
+    }
+    fn play(&self, s: &mut G::State, m: G::Move) {
+        self.0.play(s, m)
+    }
+    fn is_won(&self, s: &G::State) -> bool {
+        self.0.is_won(s)
+    }
+    fn move_text(&self, s: &G::State, m: G::Move) -> String {
+        self.0.move_text(s, m)
+    }
+    fn key_text(&self, s: &G::State) -> String {
+        self.0.key_text(s)
+    }
+    fn key(&self, s: &G::State) -> Box<[u8]> {
+        self.0.key_text(s).into_bytes().into_boxed_slice()
+    }
+}
+
+fn search<G: Game>(
     game: &G,
     start: &G::State,
     limits: &Limits,
