@@ -49,7 +49,11 @@ fn main() {
     let label = format!("{} [{}]", args[1], args[5..].join(" "));
     let mut n = [0usize; 3];
     for (s, r) in seeds.iter().zip(&reports) {
-        println!("{label} seed {s}: {} states={}", r.verdict.as_str(), r.states);
+        println!(
+            "{label} seed {s}: {} states={}",
+            r.verdict.as_str(),
+            r.states
+        );
         n[match r.verdict.as_str() {
             "won" => 0,
             "lost" => 1,

@@ -7,7 +7,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 /// A value given for a game option (from Python keyword arguments or the CLI).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OptValue {
     /// `None` in Python: "no limit" where the option allows it.
     Unset,
@@ -20,7 +20,7 @@ pub enum OptValue {
 pub struct OptionInfo {
     pub name: &'static str,
     /// Default value as Python source text (`1`, `False`, `None`).
-    pub default: &'static str,
+    pub default: std::borrow::Cow<'static, str>,
     pub help: &'static str,
 }
 

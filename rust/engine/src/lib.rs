@@ -34,6 +34,8 @@ pub mod games;
 pub mod pack;
 pub mod parts;
 pub mod solver;
+#[cfg(test)]
+pub mod testing;
 
 pub use card::Card;
 pub use error::EngineError;

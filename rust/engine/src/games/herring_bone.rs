@@ -745,7 +745,7 @@ impl Game for HerringBone {
             pack: PackSpec::Standard(2),
             options: vec![OptionInfo {
                 name: "german",
-                default: "False",
+                default: "False".into(),
                 help: "the German variety: the herring-bone is dealt from one pack alone",
             }],
         }

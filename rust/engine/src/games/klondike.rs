@@ -444,22 +444,22 @@ impl Game for Klondike {
             options: vec![
                 OptionInfo {
                     name: "draw",
-                    default: "1",
+                    default: "1".into(),
                     help: "cards turned by one turn: 1 or 3",
                 },
                 OptionInfo {
                     name: "passes",
-                    default: "1",
+                    default: "1".into(),
                     help: "passes through the pack (1 = no re-deal); None = unlimited",
                 },
                 OptionInfo {
                     name: "partial_runs",
-                    default: "False",
+                    default: "False".into(),
                     help: "part of a face-up run may move between columns",
                 },
                 OptionInfo {
                     name: "foundation_return",
-                    default: "False",
+                    default: "False".into(),
                     help: "the top card of a foundation (not an ace) may come back to a column",
                 },
             ],

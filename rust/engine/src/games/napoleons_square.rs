@@ -543,12 +543,12 @@ impl Game for NapoleonsSquare {
             options: vec![
                 OptionInfo {
                     name: "single_cards",
-                    default: "False",
+                    default: "False".into(),
                     help: "the book's second way: twelve single cards instead of packets of four",
                 },
                 OptionInfo {
                     name: "no_king_slip",
-                    default: "False",
+                    default: "False".into(),
                     help: "no king correction after the deal",
                 },
             ],

@@ -1,0 +1,146 @@
+//! Solver keys: bit-packed words, byte keys, and the canonicalisation helpers that let
+//! positions differing only by a symmetry share a key.
+//!
+//! A key must be exact up to the symmetry it declares: two positions with the same key
+//! must have the same future. Sorting the codes of interchangeable places is such a
+//! symmetry when nothing in the rules tells those places apart (no rule names their
+//! numbers: spaces of one kind, foundations of the same suit and way); the move texts
+//! still name places, so a won line is always re-derived from real positions.
+
+use crate::card::Card;
+
+/// Sort, among themselves, the codes at the positions `pick` selects (the others stay
+/// where they are): interchangeable places merged into one canonical order.
+#[inline]
+pub fn sort_among<T: Ord + Copy>(codes: &mut [T], pick: impl Fn(usize) -> bool) {
+    const MAX: usize = 32;
+    let mut idx = [0usize; MAX];
+    let mut vals: [Option<T>; MAX] = [None; MAX];
+    let mut n = 0;
+    for (i, &c) in codes.iter().enumerate() {
+        if n < MAX && pick(i) {
+            idx[n] = i;
+            vals[n] = Some(c);
+            n += 1;
+        }
+    }
+    if n < 2 {
+        return;
+    }
+    vals[..n].sort_unstable();
+    for k in 0..n {
+        if let Some(v) = vals[k] {
+            codes[idx[k]] = v;
+        }
+    }
+}
+
+/// Sort each group of codes: `group(i)` names the group of position `i` (`None`: the
+/// position is kept). Places in one group are interchangeable (for example foundations
+/// of one suit).
+pub fn sort_groups<T: Ord + Copy>(codes: &mut [T], group: impl Fn(usize) -> Option<u8>) {
+    let mut done: u64 = 0;
+    for i in 0..codes.len() {
+        if let Some(g) = group(i) {
+            if g < 64 && done & (1 << g) == 0 {
+                done |= 1 << g;
+                sort_among(codes, |j| group(j) == Some(g));
+            }
+        }
+    }
+}
+
+/// Packs small unsigned fields into a fixed array of 64-bit words (a solver key).
+#[derive(Debug)]
+pub struct BitWriter<const N: usize> {
+    words: [u64; N],
+    bit: usize,
+}
+
+impl<const N: usize> Default for BitWriter<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> BitWriter<N> {
+    pub const fn new() -> Self {
+        BitWriter {
+            words: [0; N],
+            bit: 0,
+        }
+    }
+    /// Append the low `bits` bits of `value`.
+    #[inline]
+    pub fn put(&mut self, value: u64, bits: usize) {
+        debug_assert!(bits <= 64 && (bits == 64 || value < (1u64 << bits)));
+        debug_assert!(self.bit + bits <= 64 * N, "key overflow");
+        let w = self.bit / 64;
+        let o = self.bit % 64;
+        self.words[w] |= value << o;
+        if o + bits > 64 {
+            self.words[w + 1] |= value >> (64 - o);
+        }
+        self.bit += bits;
+    }
+    pub fn finish(self) -> [u64; N] {
+        self.words
+    }
+}
+
+/// A solver key made of bytes: cards as their byte, piles closed by a separator.
+#[derive(Default, Debug)]
+pub struct ByteKey(pub Vec<u8>);
+
+impl ByteKey {
+    pub const SEP: u8 = 0xff;
+    /// A pile's cards (face-down cards marked by bit 7), then the separator.
+    pub fn pile(&mut self, cards: &[Card], down: usize) {
+        for (i, c) in cards.iter().enumerate() {
+            self.0.push(c.byte() | if i < down { 0x80 } else { 0 });
+        }
+        self.0.push(Self::SEP);
+    }
+    /// A small number (0..=254).
+    pub fn num(&mut self, n: u8) {
+        self.0.push(n);
+    }
+    pub fn finish(self) -> Box<[u8]> {
+        self.0.into_boxed_slice()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bitwriter_crosses_word_boundaries() {
+        let mut w = BitWriter::<2>::new();
+        w.put(0x3f, 60);
+        w.put(0b1011, 4);
+        w.put(0x1ff, 9);
+        let k = w.finish();
+        assert_eq!(k[0], 0x3f | (0b1011 << 60));
+        assert_eq!(k[1], 0x1ff);
+        let mut w = BitWriter::<2>::new();
+        w.put(1, 62);
+        w.put(0b111, 3);
+        let k = w.finish();
+        assert_eq!(k[0] >> 62, 0b11);
+        assert_eq!(k[1], 1);
+    }
+
+    #[test]
+    fn sorting_among_and_by_groups() {
+        let mut a = [5, 1, 4, 2, 3];
+        sort_among(&mut a, |i| i % 2 == 0);
+        assert_eq!(a, [3, 1, 4, 2, 5]);
+        let mut b = [9, 1, 8, 2];
+        sort_groups(&mut b, |i| Some((i % 2) as u8));
+        assert_eq!(b, [8, 1, 9, 2]);
+        let mut c = [3, 2, 1];
+        sort_groups(&mut c, |i| (i > 0).then_some(0));
+        assert_eq!(c, [3, 1, 2]);
+    }
+}

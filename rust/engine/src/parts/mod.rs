@@ -1,0 +1,46 @@
+//! The vocabulary every game is composed from, and the solver kit.
+//!
+//! Layout and rules:
+//! - [`pile`]: [`Pile`], a fixed-capacity stack with face-down cards; a layout is an
+//!   array of piles (columns, packets, rows, cells, reserves);
+//! - [`build`]: [`Build`], the build rules (direction, suit rule, step, wrap, rank
+//!   order, spaces policy), answering "may this card go on that one" and "which cards
+//!   could ever rest on this one";
+//! - [`ladder`]: [`Ladder`] and [`Ladders`], foundations as rank sequences from a base;
+//! - [`stock`]: [`Stock`], the pack, the talon, turning, passes and re-deals;
+//! - [`text`]: [`Place`], move and key texts, a default display;
+//! - [`deal`]: the dealer (rows, packets, replacement), gathering, the hand;
+//! - [`options`]: the options table.
+//!
+//! Solver kit (no game names in it; each piece carries its proof):
+//! - the stock macro: [`Stock::reachable_tops`];
+//! - [`safe`]: safe moves to the foundations from a build rule;
+//! - [`key`]: bit-packed keys and canonicalisation of interchangeable places;
+//! - [`relax`]: the fixed-point skeleton of relaxed dead-position tests;
+//! - the generic `prune` switch is [`crate::solver::Limits::plain`].
+//!
+//! Games import parts; no part imports a game.
+
+pub mod build;
+pub mod deal;
+pub mod key;
+pub mod ladder;
+pub mod options;
+pub mod pile;
+pub mod relax;
+pub mod safe;
+pub mod stock;
+pub mod text;
+
+pub use build::{
+    down_alternate, down_same_suit, up_in_suit, Build, Dir, RankOrder, Space, SuitRule,
+};
+pub use deal::{gather, Dealer, Hand};
+pub use key::{sort_among, sort_groups, BitWriter, ByteKey};
+pub use ladder::{Base, Ladder, Ladders};
+pub use options::{Opt, OptKind, Parsed};
+pub use pile::{move_run, move_top, Pile};
+pub use relax::{fixed_point, Relaxed};
+pub use safe::safe_to_foundation;
+pub use stock::{Stock, StockRule, StockStep};
+pub use text::{display_lines, move_text, run_text, KeyText, Place};

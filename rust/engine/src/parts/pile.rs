@@ -1,0 +1,241 @@
+//! Piles: every stack of cards in a layout (columns, packets, rows, cells, reserves),
+//! bottom to top, with a count of face-down cards at the bottom (CONVENTIONS 4.2, 4.6).
+//!
+//! A [`Pile`] has a fixed capacity `N`, so a game's state is a plain `Copy` value with no
+//! heap: cloning it for a child position is one `memcpy`. A layout is an array of piles
+//! (`[Pile<N>; P]`): the arena. The functions at the bottom move runs between piles of
+//! one arena.
+
+use crate::card::{pile_text, Card};
+
+/// A stack of at most `N` cards; `cards[..len]` bottom to top, the first `down` face down.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pile<const N: usize> {
+    cards: [Card; N],
+    len: u8,
+    down: u8,
+}
+
+impl<const N: usize> Default for Pile<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> Pile<N> {
+    /// An empty pile.
+    pub const fn new() -> Self {
+        assert!(N <= 255, "a pile holds at most 255 cards");
+        Pile {
+            cards: [Card::new(1, 0); N],
+            len: 0,
+            down: 0,
+        }
+    }
+
+    /// A pile holding `cards` (bottom first), the first `down` of them face down.
+    ///
+    /// # Panics
+    /// If there are more than `N` cards or `down > cards.len()` (a layout too big for the
+    /// game's own constant: a programming error, caught by the game's deal test).
+    pub fn of(cards: &[Card], down: usize) -> Self {
+        assert!(cards.len() <= N && down <= cards.len(), "pile overflow");
+        let mut p = Self::new();
+        p.cards[..cards.len()].copy_from_slice(cards);
+        p.len = cards.len() as u8;
+        p.down = down as u8;
+        p
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Face-down cards (at the bottom).
+    #[inline]
+    pub fn down(&self) -> usize {
+        self.down as usize
+    }
+    /// Face-up cards (at the top).
+    #[inline]
+    pub fn up(&self) -> usize {
+        (self.len - self.down) as usize
+    }
+    /// The cards, bottom to top.
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+    /// The face-up cards, bottom to top.
+    #[inline]
+    pub fn face_up(&self) -> &[Card] {
+        &self.cards[self.down as usize..self.len as usize]
+    }
+    /// The top card (the available one, unless the game says otherwise).
+    #[inline]
+    pub fn top(&self) -> Option<Card> {
+        self.len.checked_sub(1).map(|i| self.cards[i as usize])
+    }
+    /// The bottom card.
+    #[inline]
+    pub fn bottom(&self) -> Option<Card> {
+        (self.len > 0).then(|| self.cards[0])
+    }
+    /// The card `i` places from the bottom.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Card> {
+        self.cards().get(i).copied()
+    }
+    /// The card `n` places below the top (0 = the top).
+    #[inline]
+    pub fn from_top(&self, n: usize) -> Option<Card> {
+        self.len().checked_sub(n + 1).map(|i| self.cards[i])
+    }
+
+    /// Put a card face up on top.
+    ///
+    /// # Panics
+    /// When the pile is full (the game's capacity constant is too small: a bug).
+    #[inline]
+    pub fn push(&mut self, c: Card) {
+        self.cards[self.len as usize] = c;
+        self.len += 1;
+    }
+    /// Put a card face down on top (only while every card beneath is face down).
+    #[inline]
+    pub fn push_down(&mut self, c: Card) {
+        debug_assert_eq!(self.down, self.len, "a face-down card on a face-up one");
+        self.push(c);
+        self.down += 1;
+    }
+    /// Take the top card; a face-down card left on top is turned up (CONVENTIONS 4.6).
+    #[inline]
+    pub fn pop(&mut self) -> Option<Card> {
+        let c = self.top()?;
+        self.len -= 1;
+        self.turn_up();
+        Some(c)
+    }
+    /// Take the card `i` places from the bottom, closing the gap (a card taken out of a
+    /// row or a fan). Face-down cards stay face down.
+    pub fn remove(&mut self, i: usize) -> Option<Card> {
+        let c = self.get(i)?;
+        self.cards.copy_within(i + 1..self.len as usize, i);
+        self.len -= 1;
+        if i < self.down as usize {
+            self.down -= 1;
+        }
+        self.turn_up();
+        Some(c)
+    }
+    /// Put a card in at place `i` from the bottom (`i <= len`), face up.
+    pub fn insert(&mut self, i: usize, c: Card) {
+        let n = self.len as usize;
+        self.cards.copy_within(i..n, i + 1);
+        self.cards[i] = c;
+        self.len += 1;
+    }
+    /// Remove every card.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.down = 0;
+    }
+    /// Drop the top `n` cards (after copying them elsewhere); turns up a face-down top.
+    #[inline]
+    pub fn truncate_top(&mut self, n: usize) {
+        debug_assert!(n <= self.len());
+        self.len -= n as u8;
+        if self.down > self.len {
+            self.down = self.len;
+        }
+        self.turn_up();
+    }
+    /// A face-down card left on top turns face up (automatic).
+    #[inline]
+    pub fn turn_up(&mut self) {
+        if self.len > 0 && self.down == self.len {
+            self.down -= 1;
+        }
+    }
+    /// Turn every card face up (or make the bottom `down` face down).
+    #[inline]
+    pub fn set_down(&mut self, down: usize) {
+        debug_assert!(down <= self.len());
+        self.down = down as u8;
+    }
+    /// Append `LABEL:cards` to a key text (face-down cards in lower case).
+    pub fn write(&self, out: &mut String, label: &str) {
+        pile_text(out, label, self.cards(), self.down());
+    }
+}
+
+/// Move the top `n` cards of pile `from` onto pile `to`, keeping their order; a
+/// face-down card left on top of `from` turns up.
+#[inline]
+pub fn move_run<const N: usize>(piles: &mut [Pile<N>], from: usize, to: usize, n: usize) {
+    debug_assert!(from != to && n <= piles[from].up());
+    let start = piles[from].len() - n;
+    for i in 0..n {
+        let c = piles[from].cards[start + i];
+        piles[to].push(c);
+    }
+    piles[from].truncate_top(n);
+}
+
+/// Move the top card of `from` (a pile of one size) onto `to` (a pile of another).
+#[inline]
+pub fn move_top<const A: usize, const B: usize>(from: &mut Pile<A>, to: &mut Pile<B>) {
+    if let Some(c) = from.pop() {
+        to.push(c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::cards;
+
+    #[test]
+    fn push_pop_and_turning_up() {
+        let mut p = Pile::<8>::of(&cards("AC 2C 3C"), 2);
+        assert_eq!((p.len(), p.down(), p.up()), (3, 2, 1));
+        assert_eq!(p.top(), Some(cards("3C")[0]));
+        assert_eq!(p.pop(), Some(cards("3C")[0]));
+        assert_eq!((p.down(), p.up()), (1, 1), "the face-down 2C turned up");
+        p.push(cards("KD")[0]);
+        assert_eq!(p.face_up(), &cards("2C KD")[..]);
+        let mut s = String::new();
+        p.write(&mut s, "T1");
+        assert_eq!(s, "T1:ac2CKD");
+        assert_eq!(p.from_top(1), Some(cards("2C")[0]));
+        assert_eq!(p.bottom(), Some(cards("AC")[0]));
+        p.clear();
+        assert_eq!(p.pop(), None);
+    }
+
+    #[test]
+    fn runs_move_between_piles() {
+        let mut a = [
+            Pile::<8>::of(&cards("AC 9H 8S 7H"), 1),
+            Pile::<8>::of(&cards("TS"), 0),
+        ];
+        move_run(&mut a, 0, 1, 3);
+        assert_eq!(a[1].cards(), &cards("TS 9H 8S 7H")[..]);
+        assert_eq!((a[0].len(), a[0].down()), (1, 0), "AC turned up");
+    }
+
+    #[test]
+    fn remove_and_insert_keep_order() {
+        let mut p = Pile::<8>::of(&cards("AC 2C 3C 4C"), 0);
+        assert_eq!(p.remove(1), Some(cards("2C")[0]));
+        assert_eq!(p.cards(), &cards("AC 3C 4C")[..]);
+        p.insert(0, cards("KS")[0]);
+        assert_eq!(p.cards(), &cards("KS AC 3C 4C")[..]);
+        assert_eq!(p.remove(9), None);
+    }
+}

@@ -1,0 +1,461 @@
+//! The stock: the pack in dealing order, the talon, turning, passes and re-deals
+//! (CONVENTIONS 5 and 6).
+//!
+//! The pack and the talon are kept as one sequence in the order the cards are turned
+//! (the pack's top card first), a cursor, and a mask of the cards still there. The talon
+//! is every card left before the cursor (bottom to top), the pack every card left from
+//! the cursor on (top first). So:
+//! - turning moves the cursor; nothing is copied;
+//! - taking the talon top (or the pack top, where a game deals from the pack straight to
+//!   a place) clears one bit;
+//! - an unshuffled re-deal (the talon turned over as it lies, CONVENTIONS 5.6) only
+//!   resets the cursor: the cards come out again in the order they reached the talon;
+//! - a shuffled re-deal (6.3) gathers the talon the same way and shuffles it with the
+//!   deal's stream.
+//!
+//! Within one deal of the sequence, (mask, cursor, pass) is an exact key: the cards keep
+//! their order, and the cursor is kept just past the talon top.
+//!
+//! The solver kit's stock macro is [`Stock::reachable_tops`]: for every card that turning
+//! (and re-dealing) can bring to the talon top, the fewest steps that do it.
+
+use crate::card::{pile_text, Card};
+use crate::pack::SplitMix64;
+
+/// How a game's stock is turned and re-dealt.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StockRule {
+    /// Cards turned by one turn.
+    pub draw: u8,
+    /// Passes through the pack in all (1 = no re-deal); `None` is unlimited.
+    pub passes: Option<u32>,
+    /// Re-deals shuffle the gathered talon with the deal's stream.
+    pub shuffled: bool,
+}
+
+impl StockRule {
+    /// One card a turn, one pass.
+    pub const ONE_PASS: StockRule = StockRule {
+        draw: 1,
+        passes: Some(1),
+        shuffled: false,
+    };
+}
+
+/// One primitive step of the stock: a turn, or a re-deal when the pack is empty.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StockStep {
+    Turn,
+    Redeal,
+}
+
+/// The pack and talon of a state: at most `N` (<= 128) cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stock<const N: usize> {
+    /// In turning order: `cards[0]` is turned first.
+    cards: [Card; N],
+    /// Bit i: `cards[i]` is still in the pack or the talon.
+    present: u128,
+    /// Positions before the cursor have been turned (talon); kept just past the talon
+    /// top (0 when the talon is empty).
+    cursor: u8,
+    /// 1 + the re-deals made.
+    pub pass: u16,
+}
+
+impl<const N: usize> Default for Stock<N> {
+    fn default() -> Self {
+        Self::new(&[])
+    }
+}
+
+impl<const N: usize> Stock<N> {
+    /// A stock whose pack is `pack`, its top card (the first to be turned) first.
+    ///
+    /// # Panics
+    /// If `pack` has more than `N` cards or `N > 128` (a programming error).
+    pub fn new(pack: &[Card]) -> Self {
+        assert!(N <= 128 && pack.len() <= N, "stock overflow");
+        let mut cards = [Card::new(1, 0); N];
+        cards[..pack.len()].copy_from_slice(pack);
+        Stock {
+            cards,
+            present: low_bits(pack.len()),
+            cursor: 0,
+            pass: 1,
+        }
+    }
+
+    /// Highest present position below `end`.
+    #[inline]
+    fn prev(&self, end: usize) -> Option<usize> {
+        let m = self.present & low_bits(end);
+        (m != 0).then(|| 127 - m.leading_zeros() as usize)
+    }
+    /// Lowest present position at or after `from`.
+    #[inline]
+    fn next(&self, from: usize) -> Option<usize> {
+        if from >= 128 {
+            return None;
+        }
+        let m = self.present >> from;
+        (m != 0).then(|| from + m.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn settle(&mut self) {
+        self.cursor = self.prev(self.cursor as usize).map_or(0, |i| i as u8 + 1);
+    }
+
+    /// Cards in the pack.
+    #[inline]
+    pub fn pack_len(&self) -> usize {
+        (self.present >> self.cursor).count_ones() as usize
+    }
+    /// Cards in the talon.
+    #[inline]
+    pub fn talon_len(&self) -> usize {
+        (self.present & low_bits(self.cursor as usize)).count_ones() as usize
+    }
+    /// Cards in the pack and the talon.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.present.count_ones() as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.present == 0
+    }
+    /// The talon's top card.
+    #[inline]
+    pub fn talon_top(&self) -> Option<Card> {
+        self.cursor.checked_sub(1).map(|i| self.cards[i as usize])
+    }
+    /// The pack's top card (the next to be turned).
+    #[inline]
+    pub fn pack_top(&self) -> Option<Card> {
+        self.next(self.cursor as usize).map(|i| self.cards[i])
+    }
+    /// The talon, bottom to top.
+    pub fn talon(&self) -> impl Iterator<Item = Card> + '_ {
+        (0..self.cursor as usize)
+            .filter(|&i| self.present & (1 << i) != 0)
+            .map(|i| self.cards[i])
+    }
+    /// The pack, bottom to top (the last card to be turned first).
+    pub fn pack(&self) -> impl Iterator<Item = Card> + '_ {
+        (self.cursor as usize..N)
+            .rev()
+            .filter(|&i| self.present & (1 << i) != 0)
+            .map(|i| self.cards[i])
+    }
+
+    /// Turn `rule.draw` cards (fewer if the pack runs out); false if the pack was empty.
+    #[inline]
+    pub fn turn(&mut self, rule: &StockRule) -> bool {
+        let mut cur = self.cursor as usize;
+        let mut turned = false;
+        for _ in 0..rule.draw {
+            match self.next(cur) {
+                Some(i) => {
+                    cur = i + 1;
+                    turned = true;
+                }
+                None => break,
+            }
+        }
+        self.cursor = cur as u8;
+        turned
+    }
+
+    /// Take the talon's top card.
+    #[inline]
+    pub fn take_talon(&mut self) -> Option<Card> {
+        let i = self.cursor.checked_sub(1)? as usize;
+        self.present &= !(1u128 << i);
+        self.settle();
+        Some(self.cards[i])
+    }
+
+    /// Take the pack's top card straight from the pack (not through the talon).
+    #[inline]
+    pub fn take_pack(&mut self) -> Option<Card> {
+        let i = self.next(self.cursor as usize)?;
+        self.present &= !(1u128 << i);
+        Some(self.cards[i])
+    }
+
+    /// May the talon be re-dealt now (pack empty, talon not, passes left)?
+    #[inline]
+    pub fn can_redeal(&self, rule: &StockRule) -> bool {
+        self.pack_len() == 0
+            && self.cursor > 0
+            && rule.passes.is_none_or(|p| u32::from(self.pass) < p)
+    }
+
+    /// Re-deal: the talon turned over becomes the pack; shuffled with `rng` if the rule
+    /// says so (the gathered order, first card dealt first, then CONVENTIONS 2.3).
+    pub fn redeal(&mut self, rule: &StockRule, rng: &mut SplitMix64) {
+        debug_assert!(self.can_redeal(rule));
+        if rule.shuffled {
+            let mut gathered: Vec<Card> = self.talon().collect();
+            rng.shuffle(&mut gathered);
+            let pass = self.pass;
+            *self = Stock::new(&gathered);
+            self.pass = pass;
+        }
+        self.cursor = 0;
+        self.pass = self.pass.saturating_add(1);
+    }
+
+    /// One step of the stock: turn when the pack has cards, else re-deal if allowed.
+    #[inline]
+    pub fn step(&mut self, rule: &StockRule, rng: &mut SplitMix64) -> Option<StockStep> {
+        if self.turn(rule) {
+            Some(StockStep::Turn)
+        } else if self.can_redeal(rule) {
+            self.redeal(rule, rng);
+            Some(StockStep::Redeal)
+        } else {
+            None
+        }
+    }
+
+    /// Play `steps` stock steps, each reported to `f` (to expand a macro move).
+    pub fn steps(
+        &mut self,
+        rule: &StockRule,
+        rng: &mut SplitMix64,
+        steps: u8,
+        mut f: impl FnMut(StockStep),
+    ) {
+        for _ in 0..steps {
+            if let Some(s) = self.step(rule, rng) {
+                f(s);
+            }
+        }
+    }
+
+    /// The stock macro: for every card that turning and re-dealing can bring to the talon
+    /// top, calls `f(card, steps)` with the fewest stock steps that do it (the current top
+    /// with 0). Stops before a shuffled re-deal, and after one unshuffled re-deal round.
+    ///
+    /// Proof that one macro per card keeps every win: the steps change nothing but the
+    /// stock (and the pass count). A card at position i is the talon top exactly when
+    /// the cursor is just past i, and then the talon beneath it and the pack above it are
+    /// the same whatever steps led there; only the pass count can differ, and fewer steps
+    /// give the lowest pass count, which allows at least as much later. A second round
+    /// would only show the same positions again at a higher pass count.
+    pub fn reachable_tops(&self, rule: &StockRule, mut f: impl FnMut(Card, u8)) {
+        let mut seen: u128 = 0;
+        let mut cur = self.cursor as usize;
+        let mut pass = self.pass;
+        let mut steps: u8 = 0;
+        let mut redeals = 0;
+        loop {
+            if let Some(i) = cur.checked_sub(1) {
+                if seen & (1 << i) == 0 {
+                    seen |= 1 << i;
+                    f(self.cards[i], steps);
+                }
+            }
+            let mut moved = false;
+            let mut c = cur;
+            for _ in 0..rule.draw {
+                match self.next(c) {
+                    Some(i) => {
+                        c = i + 1;
+                        moved = true;
+                    }
+                    None => break,
+                }
+            }
+            if moved {
+                cur = c;
+            } else {
+                let talon = self.present & low_bits(cur) != 0;
+                let may = talon && rule.passes.is_none_or(|p| u32::from(pass) < p);
+                if redeals == 1 || !may || rule.shuffled {
+                    break;
+                }
+                redeals += 1;
+                pass = pass.saturating_add(1);
+                cur = self.next(0).map_or(0, |_| 0);
+            }
+            if steps == u8::MAX {
+                break;
+            }
+            steps += 1;
+        }
+    }
+
+    /// With unlimited unshuffled passes, every position of the turning cycle (a talon
+    /// whose length is a multiple of `draw`, or an empty pack) reaches every other by
+    /// turns and re-deals alone, which change nothing else: such positions may share a
+    /// key. True when this position is on that cycle.
+    #[inline]
+    pub fn on_cycle(&self, rule: &StockRule) -> bool {
+        rule.passes.is_none()
+            && !rule.shuffled
+            && (self.talon_len().is_multiple_of(rule.draw as usize) || self.pack_len() == 0)
+    }
+
+    /// The exact key of the stock within one deal order: which cards are left (bit i for
+    /// the i-th card in turning order) and the cursor (0..=N).
+    #[inline]
+    pub fn key_bits(&self) -> (u128, u8) {
+        (self.present, self.cursor)
+    }
+
+    /// The cards in turning order, left or not (for a key after a shuffled re-deal).
+    pub fn order(&self) -> &[Card; N] {
+        &self.cards
+    }
+
+    /// Append `PACK:cards` (face down, bottom to top) to a key text.
+    pub fn write_pack(&self, out: &mut String, label: &str) {
+        let cards: Vec<Card> = self.pack().collect();
+        pile_text(out, label, &cards, cards.len());
+    }
+    /// Append `TALON:cards` (bottom to top) to a key text.
+    pub fn write_talon(&self, out: &mut String, label: &str) {
+        let cards: Vec<Card> = self.talon().collect();
+        pile_text(out, label, &cards, 0);
+    }
+}
+
+#[inline]
+const fn low_bits(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{card, cards};
+
+    fn rule(draw: u8, passes: Option<u32>) -> StockRule {
+        StockRule {
+            draw,
+            passes,
+            shuffled: false,
+        }
+    }
+
+    #[test]
+    fn turning_taking_and_the_texts() {
+        let r = rule(1, Some(1));
+        let mut s = Stock::<8>::new(&cards("AC 2C 3C"));
+        let mut rng = SplitMix64::new(0);
+        assert_eq!((s.pack_len(), s.talon_len(), s.talon_top()), (3, 0, None));
+        assert_eq!(s.pack_top(), Some(card("AC")));
+        assert!(s.turn(&r));
+        assert!(s.turn(&r));
+        assert_eq!(s.talon_top(), Some(card("2C")));
+        let mut t = String::new();
+        s.write_pack(&mut t, "pack");
+        t.push(' ');
+        s.write_talon(&mut t, "talon");
+        assert_eq!(t, "pack:3c talon:AC2C");
+        assert_eq!(s.take_talon(), Some(card("2C")));
+        assert_eq!(s.talon_top(), Some(card("AC")));
+        assert_eq!(s.take_pack(), Some(card("3C")));
+        assert_eq!(s.step(&r, &mut rng), None, "pack empty, no pass left");
+        assert_eq!(s.len(), 1);
+    }
+
+    #[test]
+    fn draw_three_and_an_unshuffled_redeal() {
+        let r = rule(3, None);
+        let mut rng = SplitMix64::new(0);
+        let mut s = Stock::<8>::new(&cards("AC 2C 3C 4C 5C"));
+        assert_eq!(s.step(&r, &mut rng), Some(StockStep::Turn));
+        assert_eq!(s.talon_top(), Some(card("3C")));
+        s.take_talon();
+        assert_eq!(s.step(&r, &mut rng), Some(StockStep::Turn));
+        assert_eq!(s.talon_top(), Some(card("5C")), "only two were left");
+        assert_eq!(s.step(&r, &mut rng), Some(StockStep::Redeal));
+        assert_eq!(s.pass, 2);
+        assert_eq!(s.pack().collect::<Vec<_>>(), cards("5C 4C 2C AC"));
+        s.turn(&r);
+        assert_eq!(s.talon_top(), Some(card("4C")));
+    }
+
+    #[test]
+    fn a_shuffled_redeal_draws_from_the_stream() {
+        let r = StockRule {
+            draw: 1,
+            passes: Some(2),
+            shuffled: true,
+        };
+        let mut rng = SplitMix64::new(0);
+        let mut s = Stock::<16>::new(&cards("AC 2C 3C 4C 5C 6C 7C 8C 9C TC"));
+        while s.turn(&r) {}
+        s.redeal(&r, &mut rng);
+        // The gathered talon in dealing order is AC..TC; seed 0 shuffles 0..9 to
+        // 4 9 2 5 1 7 6 0 3 8 (CONVENTIONS 2.7).
+        let mut want = Vec::new();
+        for i in [4, 9, 2, 5, 1, 7, 6, 0, 3, 8] {
+            want.push(cards("AC 2C 3C 4C 5C 6C 7C 8C 9C TC")[i]);
+        }
+        assert_eq!(s.pack_top(), Some(want[0]));
+        let mut turned = Vec::new();
+        while s.turn(&r) {
+            turned.push(s.talon_top().unwrap());
+        }
+        assert_eq!(turned, want);
+        assert!(!s.can_redeal(&r), "two passes used");
+    }
+
+    /// Every card the macro lists is the talon top after exactly its steps, and every
+    /// talon top met by stepping through the pack twice is listed.
+    #[test]
+    fn reachable_tops_agree_with_stepping() {
+        let pack = cards("AC 2C 3C 4C 5C 6C 7C");
+        for draw in [1u8, 3] {
+            for passes in [Some(1), Some(2), None] {
+                let r = rule(draw, passes);
+                let mut base = Stock::<8>::new(&pack);
+                let mut rng = SplitMix64::new(0);
+                base.turn(&r);
+                base.take_talon();
+                let mut listed = Vec::new();
+                base.reachable_tops(&r, |c, steps| listed.push((c, steps)));
+                for &(c, steps) in &listed {
+                    let mut s = base;
+                    s.steps(&r, &mut rng, steps, |_| {});
+                    assert_eq!(s.talon_top(), Some(c), "draw {draw} {passes:?}");
+                }
+                let mut s = base;
+                for _ in 0..40 {
+                    if let Some(t) = s.talon_top() {
+                        assert!(listed.iter().any(|&(c, _)| c == t), "{t} missing");
+                    }
+                    if s.step(&r, &mut rng).is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn key_bits_are_canonical() {
+        let r = rule(1, Some(1));
+        let mut a = Stock::<8>::new(&cards("AC 2C 3C"));
+        let mut b = a;
+        a.turn(&r);
+        a.turn(&r);
+        a.take_talon();
+        b.turn(&r);
+        b.turn(&r);
+        b.take_talon();
+        assert_eq!(a.key_bits(), b.key_bits());
+        let mut c = Stock::<8>::new(&cards("AC 2C 3C"));
+        c.turn(&r);
+        assert_ne!(a.key_bits(), c.key_bits());
+    }
+}
