@@ -8,10 +8,20 @@
 //! packet goes up to the balcony B1..B8, where it stays all game. The numeral line N1..N8
 //! starts empty.
 //!
+//! The ground packets are [`Pile`]s of `GROUND` = 31 cards. A packet grows only in the
+//! re-deal round: when position q is taken up it holds at most its 12 dealt cards and
+//! ceil(L/8) cards from each take-up of L cards before it, so at most 12, 14, 16, 18, 21,
+//! 24, 27, 31 for q = 1..8; a position already taken up gets back at most 22.
+//!
 //! # Foundations
 //! No foundation cards: numeral packet Ni, under Bi of value b, is built with the values
 //! 2b, 3b, ..., 13b reduced modulo 13 (0 read as K): twelve cards ending with a king.
 //! Values A = 1 .. K = 13; suits play no part. Cards never leave a numeral packet.
+//!
+//! The numeral packets are piles too, not [`Ladder`](crate::parts::Ladder)s: each
+//! climbs by the value of its own balcony card (a step per place, known only after the
+//! deal) in mixed suits, which one ladder rule cannot say; `NEED` is those ladders
+//! written out.
 //!
 //! # Piles and availability
 //! Only the top card of a ground packet is available. It may go to an empty Ni whose first
@@ -24,30 +34,42 @@
 //! empty until the re-deal gives it cards.
 //!
 //! # Pack, talon and re-deals
-//! No pack, no talon. One re-deal round, automatic: whenever no placement is legal, the
-//! position `next` (1..8) is taken up (skipped if empty): its packet, turned face down, is
-//! dealt one card at a time - its former bottom card first - onto positions next+1, ...,
-//! 8, 1, 2, ... in turn, empty positions and its own included; then `next` goes up by one.
-//! Kings are not moved in this round.
+//! No pack, no talon (so no [`Stock`](crate::parts::Stock)). One re-deal round,
+//! automatic: whenever no placement is legal, the position `next` (1..8) is taken up
+//! (skipped if empty): its packet, turned face down, is dealt one card at a time - its
+//! former bottom card first - onto positions next+1, ..., 8, 1, 2, ... in turn, empty
+//! positions and its own included; then `next` goes up by one. Kings are not moved in
+//! this round.
 //!
 //! # End
 //! Won when all eight numeral packets are complete (96 cards placed); otherwise lost when
 //! no placement is legal and the round has passed position 8 (`next:9`).
 //!
+//! # Options
+//! None (an empty [`Opt`] table: any option name is an error).
+//!
 //! # Solver
 //! - Key: the numeral counts (equal balcony values make their numeral packets
-//!   interchangeable, so their counts are sorted), the re-deal counter and the ground
-//!   packets' ranks (suits never matter); before the round starts the packets are still
-//!   the dealt ones cut down from the top, so their lengths are enough.
+//!   interchangeable, so their counts are sorted, [`sort_groups`]), the re-deal counter
+//!   and the ground packets' ranks (suits never matter); before the round starts the
+//!   packets are still the dealt ones cut down from the top, so their lengths are enough.
 //! - [`GreatThirteen::forced_card`]: the one pruning rule (and the safe move it gives).
-//! - [`GreatThirteen::hopeless`]: a relaxation that proves positions lost.
+//!   The standard safe-to-foundation argument ([`crate::parts::safe`]) does not apply:
+//!   numeral packets are built by arithmetic, not by a build rule.
+//! - [`GreatThirteen::hopeless`]: a relaxation that proves positions lost, on
+//!   [`fixed_point`].
 //! - [`GreatThirteen::order`]: moves whose greedy play-out goes furthest first.
 
-use crate::card::{pile_text, Card, KING, RANK_CHARS};
+use crate::card::{Card, KING, RANK_CHARS};
 use crate::error::EngineError;
-use crate::game::{check_option_names, Game, GameInfo, Options};
+use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::BitWriter;
+use crate::parts::options::infos;
+use crate::parts::{
+    fixed_point, move_text, sort_groups, BitWriter, Dealer, KeyText, Opt, Parsed, Pile, Place,
+    Relaxed,
+};
+use std::fmt::Write;
 
 pub const SLUG: &str = "great-thirteen";
 
@@ -57,10 +79,15 @@ const N: usize = 8;
 const PACKET: usize = 13;
 /// Cards of a complete numeral packet.
 const FULL: u8 = 12;
-/// Cards that end up in the numeral packets (all but the balcony).
-const GROUND_CARDS: usize = N * FULL as usize;
+/// The most cards a ground packet can hold (see the module docs).
+const GROUND: usize = 31;
 /// "Never" in [`AT`].
 const NEVER: u8 = 0xff;
+/// Most legal moves in a position: each ground top to each numeral packet.
+const MAX_MOVES: usize = N * N;
+
+/// The game has no options.
+const OPTIONS: &[Opt] = &[];
 
 /// `NEED[b][c]`: the value a numeral packet under a balcony card of value b needs when it
 /// holds c cards: (c + 2) * b, reduced (more than 13 has 13 subtracted, so 0 reads as K);
@@ -121,23 +148,20 @@ pub struct GreatThirteen;
 impl GreatThirteen {
     /// Build from user options: there are none, so any name given is an error.
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        check_option_names(SLUG, opts, &[])?;
+        Parsed::new(SLUG, OPTIONS, opts)?;
         Ok(GreatThirteen)
     }
 }
 
 /// A position of the game.
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct State {
     /// B1..B8, fixed after the deal.
     balcony: [Card; N],
-    /// N1..N8, bottom to top; `count[i]` cards of `numerals[i]` are real.
-    numerals: [[Card; FULL as usize]; N],
-    count: [u8; N],
-    /// The ground packets one after another (G1 first), each bottom to top.
-    ground: [Card; GROUND_CARDS],
-    /// Cards in each ground packet.
-    glen: [u8; N],
+    /// N1..N8, bottom to top.
+    numerals: [Pile<{ FULL as usize }>; N],
+    /// G1..G8, bottom to top.
+    ground: [Pile<GROUND>; N],
     /// The position the re-deal round takes up next, 1..=8, or 9 when it is over.
     next: u8,
 }
@@ -150,73 +174,32 @@ pub struct Move {
 }
 
 impl State {
-    /// Where each ground packet starts in `ground`; entry 8 is the number of ground cards.
-    #[inline]
-    fn offsets(&self) -> [usize; N + 1] {
-        let mut o = [0; N + 1];
-        for p in 0..N {
-            o[p + 1] = o[p] + self.glen[p] as usize;
-        }
-        o
-    }
-    /// Ground packet `p`, bottom to top.
-    fn packet(&self, p: usize) -> &[Card] {
-        let o = self.offsets();
-        &self.ground[o[p]..o[p + 1]]
-    }
-    /// The value of each ground packet's available card (0 for an empty packet).
-    #[inline]
-    fn tops(&self) -> [u8; N] {
-        let o = self.offsets();
-        std::array::from_fn(|p| {
-            if o[p + 1] > o[p] {
-                self.ground[o[p + 1] - 1].rank()
-            } else {
-                0
-            }
-        })
-    }
-    /// Remove and return the top card of ground packet `p` (which must not be empty).
-    fn pop(&mut self, p: usize) -> Card {
-        let o = self.offsets();
-        let end = o[p + 1];
-        let c = self.ground[end - 1];
-        self.ground.copy_within(end..o[N], end - 1);
-        self.glen[p] -= 1;
-        c
-    }
-    /// All ground packets as vectors (for the deal and the re-deal).
-    fn packets(&self) -> [Vec<Card>; N] {
-        let o = self.offsets();
-        std::array::from_fn(|p| self.ground[o[p]..o[p + 1]].to_vec())
-    }
-    /// Store `packets` as the ground packets.
-    fn set_packets(&mut self, packets: &[Vec<Card>; N]) {
-        let mut k = 0;
-        for (p, cards) in packets.iter().enumerate() {
-            for &c in cards {
-                self.ground[k] = c;
-                k += 1;
-            }
-            self.glen[p] = cards.len() as u8;
-        }
-    }
     /// Balcony value over numeral packet `i`.
     #[inline]
     fn b(&self, i: usize) -> usize {
         self.balcony[i].rank() as usize
     }
+    /// Cards on numeral packet `i`.
+    #[inline]
+    fn count(&self, i: usize) -> u8 {
+        self.numerals[i].len() as u8
+    }
     /// The value numeral packet `i` needs next, 0 when it is complete.
     #[inline]
     fn need(&self, i: usize) -> u8 {
-        NEED[self.b(i)][self.count[i] as usize]
+        NEED[self.b(i)][self.numerals[i].len()]
+    }
+    /// The value of ground packet `p`'s available card (0 for an empty packet).
+    #[inline]
+    fn top(&self, p: usize) -> u8 {
+        self.ground[p].top().map_or(0, Card::rank)
     }
     /// Bit v set when a card of value v fits some empty numeral slot (Rule II).
     #[inline]
     fn empty_fit(&self) -> u16 {
         let mut m = 0;
         for i in 0..N {
-            if self.count[i] == 0 {
+            if self.numerals[i].is_empty() {
                 m |= 1 << self.need(i);
             }
         }
@@ -225,14 +208,15 @@ impl State {
     /// May a card of value `v` go to numeral packet `i`? (`empty_fit` from [`State::empty_fit`].)
     #[inline]
     fn fits(&self, i: usize, v: u8, empty_fit: u16) -> bool {
-        v != 0 && self.need(i) == v && (self.count[i] == 0 || empty_fit & (1 << v) == 0)
+        v != 0 && self.need(i) == v && (self.numerals[i].is_empty() || empty_fit & (1 << v) == 0)
     }
     /// Visit the legal moves in order (ground packet first, then numeral packet); stop
     /// when `f` returns true. Returns whether it stopped.
+    #[inline]
     fn each_move(&self, mut f: impl FnMut(Move) -> bool) -> bool {
         let ef = self.empty_fit();
-        let tops = self.tops();
-        for (p, &v) in tops.iter().enumerate() {
+        for p in 0..N {
+            let v = self.top(p);
             for i in 0..N {
                 if self.fits(i, v, ef)
                     && f(Move {
@@ -252,30 +236,61 @@ impl State {
     /// Take up ground position `p` (0-based) and deal it out, former bottom card first, onto
     /// positions p+1, p+2, ..., 8, 1, ... in turn (Rule III).
     fn redistribute(&mut self, p: usize) {
-        let mut packets = self.packets();
-        let cards = std::mem::take(&mut packets[p]);
-        for (k, c) in cards.into_iter().enumerate() {
-            packets[(p + 1 + k) % N].push(c);
+        let taken = self.ground[p];
+        self.ground[p].clear();
+        for (k, &c) in taken.cards().iter().enumerate() {
+            self.ground[(p + 1 + k) % N].push(c);
         }
-        self.set_packets(&packets);
     }
     /// The automatic steps: while no placement is legal and the round is not over, take up
     /// (or skip, if empty) the next position.
     fn settle(&mut self) {
         while self.next as usize <= N && !self.any_move() {
             let p = self.next as usize - 1;
-            if self.glen[p] > 0 {
+            if !self.ground[p].is_empty() {
                 self.redistribute(p);
             }
             self.next += 1;
         }
     }
-    fn place(&mut self, m: Move) {
-        let (p, i) = (m.from as usize, m.to as usize);
-        let c = self.pop(p);
-        let k = self.count[i] as usize;
-        self.numerals[i][k] = c;
-        self.count[i] += 1;
+}
+
+/// The relaxed model of [`GreatThirteen::hopeless`]: the values freed (bit v), each
+/// numeral packet's reach, how many numeral packets can take each value within reach,
+/// and how many cards of each value each fixed packet has let go.
+struct Reach<'a> {
+    s: &'a State,
+    freed: u16,
+    reach: [u8; N],
+    takers: [u8; 14],
+    gone: [[u8; 14]; N],
+}
+
+impl Relaxed for Reach<'_> {
+    fn can_leave(&self, src: usize, c: Card) -> bool {
+        let v = c.rank() as usize;
+        self.gone[src][v] < self.takers[v]
+    }
+    fn left(&mut self, src: usize, c: Card, _next: Option<Card>) {
+        self.gone[src][c.rank() as usize] += 1;
+        self.freed |= 1 << c.rank();
+    }
+    fn settle(&mut self) -> bool {
+        let mut grew = false;
+        self.takers = [0; 14];
+        for i in 0..N {
+            let (b, r) = (self.s.b(i), &mut self.reach[i]);
+            while *r < FULL && self.freed & (1 << NEED[b][*r as usize]) != 0 {
+                *r += 1;
+                grew = true;
+            }
+            let range =
+                BEFORE[b][(*r).min(FULL - 1) as usize + 1] & !BEFORE[b][self.s.count(i) as usize];
+            for (v, t) in self.takers.iter_mut().enumerate() {
+                *t += (range >> v & 1) as u8;
+            }
+        }
+        grew
     }
 }
 
@@ -296,51 +311,66 @@ impl GreatThirteen {
     /// placement stays legal at every step so no re-deal step fires early, and after L's
     /// move of c the positions coincide.
     pub fn forced_card(&self, s: &State, out: &mut Vec<Move>) -> bool {
+        let Some((p, to)) = Self::forced(s) else {
+            return false;
+        };
+        for i in (0..N).filter(|i| to >> i & 1 != 0) {
+            out.push(Move {
+                from: p,
+                to: i as u8,
+            });
+        }
+        true
+    }
+
+    /// The ground packet of [`GreatThirteen::forced_card`]'s card and its numeral packets
+    /// (bit i for Ni).
+    fn forced(s: &State) -> Option<(u8, u8)> {
         let ef = s.empty_fit();
-        'cards: for (p, &v) in s.tops().iter().enumerate() {
+        'cards: for p in 0..N {
+            let v = s.top(p);
             if v == 0 {
                 continue;
             }
-            let start = out.len();
+            let mut to = 0u8;
             for i in 0..N {
-                let at = AT[s.b(i)][v as usize];
-                if at == NEVER || s.count[i] > at {
+                let (at, n) = (AT[s.b(i)][v as usize], s.count(i));
+                if at == NEVER || n > at {
                     continue; // Ni never needs v, or is past it
                 }
-                if s.count[i] < at || !s.fits(i, v, ef) {
-                    out.truncate(start);
+                if n < at || !s.fits(i, v, ef) {
                     continue 'cards; // Ni needs v later, or c may not go there now
                 }
-                out.push(Move {
-                    from: p as u8,
-                    to: i as u8,
-                });
+                to |= 1 << i;
             }
-            if out.len() > start {
-                return true;
+            if to != 0 {
+                return Some((p as u8, to));
             }
         }
-        false
+        None
     }
 
     /// The solver's move order: each move is scored by a greedy play-out from the position
     /// it leads to (always the first legal move, until the game ends); moves whose
-    /// play-out wins, then those that place the most cards, come first.
+    /// play-out wins, then those that place the most cards, come first (ties keep their
+    /// order).
     pub fn order(&self, s: &State, moves: &mut [Move]) {
-        if moves.len() < 2 {
+        let n = moves.len();
+        if n < 2 {
             return;
         }
-        let mut scored: Vec<(u32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let mut c = s.clone();
-                self.play(&mut c, m);
-                (self.playout(&mut c), m)
-            })
-            .collect();
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (slot, (_, m)) in moves.iter_mut().zip(scored) {
-            *slot = m;
+        debug_assert!(n <= MAX_MOVES);
+        let mut scored = [(std::cmp::Reverse(0u32), 0usize); MAX_MOVES];
+        let mut was = [Move { from: 0, to: 0 }; MAX_MOVES];
+        for (k, &m) in moves.iter().enumerate() {
+            let mut c = *s;
+            self.play(&mut c, m);
+            scored[k] = (std::cmp::Reverse(self.playout(&mut c)), k);
+            was[k] = m;
+        }
+        scored[..n].sort_unstable();
+        for (slot, &(_, k)) in moves.iter_mut().zip(&scored[..n]) {
+            *slot = was[k];
         }
     }
 
@@ -381,52 +411,27 @@ impl GreatThirteen {
     /// reach and every card placed from a fixed packet is in F: it is placed after the cards
     /// above it, which went to distinct numeral packets at counts of their values, all
     /// within reach, and at a count whose earlier values came from cards already placed. So
-    /// a card of a fixed packet left outside F proves the position lost.
+    /// a card of a fixed packet left outside F proves the position lost. (F and the reaches
+    /// are the facts of [`fixed_point`]; the fixed packets are its sources.)
     pub fn hopeless(&self, s: &State) -> bool {
         let fixed = (s.next as usize).saturating_sub(1).min(N);
         if fixed == 0 {
             return false;
         }
-        let o = s.offsets();
-        let mut freed: u16 = 0;
-        for c in &s.ground[o[fixed]..o[N]] {
-            freed |= 1 << c.rank();
+        let mut facts = Reach {
+            s,
+            freed: 0,
+            reach: std::array::from_fn(|i| s.count(i)),
+            takers: [0; 14],
+            gone: [[0; 14]; N],
+        };
+        for c in s.ground[fixed..].iter().flat_map(|p| p.cards()) {
+            facts.freed |= 1 << c.rank();
         }
-        let mut reach = s.count;
-        // The end of the part of each fixed packet not (yet) in F.
-        let mut top: [usize; N] = std::array::from_fn(|p| o[p + 1]);
-        let mut prefix = [[0u8; 14]; N];
-        loop {
-            let mut changed = false;
-            let mut takers = [0u8; 14];
-            for i in 0..N {
-                let b = s.b(i);
-                while reach[i] < FULL && freed & (1 << NEED[b][reach[i] as usize]) != 0 {
-                    reach[i] += 1;
-                    changed = true;
-                }
-                let range = BEFORE[b][reach[i].min(FULL - 1) as usize + 1]
-                    & !BEFORE[b][s.count[i] as usize];
-                for (v, t) in takers.iter_mut().enumerate() {
-                    *t += (range >> v & 1) as u8;
-                }
-            }
-            for p in 0..fixed {
-                while top[p] > o[p] {
-                    let v = s.ground[top[p] - 1].rank() as usize;
-                    if prefix[p][v] >= takers[v] {
-                        break;
-                    }
-                    prefix[p][v] += 1;
-                    top[p] -= 1;
-                    freed |= 1 << v;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return (0..fixed).any(|p| top[p] > o[p]);
-            }
-        }
+        facts.settle();
+        let sources: [&[Card]; N] = std::array::from_fn(|p| s.ground[p].cards());
+        let mut cut = [0; N];
+        !fixed_point(&mut facts, &sources[..fixed], &mut cut[..fixed])
     }
 }
 
@@ -440,7 +445,7 @@ impl Game for GreatThirteen {
             slug: SLUG,
             title: "The Great Thirteen",
             pack: PackSpec::Standard(2),
-            options: Vec::new(),
+            options: infos(OPTIONS),
         }
     }
 
@@ -453,27 +458,24 @@ impl Game for GreatThirteen {
         }
         let mut s = State {
             balcony: [Card::default(); N],
-            numerals: [[Card::default(); FULL as usize]; N],
-            count: [0; N],
-            ground: [Card::default(); GROUND_CARDS],
-            glen: [0; N],
+            numerals: [Pile::new(); N],
+            ground: [Pile::new(); N],
             next: 1,
         };
-        let mut packets: [Vec<Card>; N] = Default::default();
-        for (p, packet) in packets.iter_mut().enumerate() {
-            packet.extend_from_slice(&cards[p * PACKET..(p + 1) * PACKET]);
+        Dealer::new(&cards).packets(&mut s.ground, 0..N, PACKET, 0);
+        for (g, b) in s.ground.iter_mut().zip(&mut s.balcony) {
             // King adjustment: at most 8 kings among 13 cards, so this ends.
             for _ in 0..PACKET {
-                match packet.last() {
-                    Some(c) if c.rank() == KING => packet.rotate_right(1),
+                match g.top() {
+                    Some(k) if k.rank() == KING => {
+                        g.pop();
+                        g.insert(0, k);
+                    }
                     _ => break,
                 }
             }
-            if let Some(c) = packet.pop() {
-                s.balcony[p] = c;
-            }
+            *b = g.pop().unwrap_or_default();
         }
-        s.set_packets(&packets);
         s.settle();
         Ok(s)
     }
@@ -486,52 +488,50 @@ impl Game for GreatThirteen {
     }
 
     fn play(&self, s: &mut State, m: Move) {
-        s.place(m);
+        if let Some(c) = s.ground[m.from as usize].pop() {
+            s.numerals[m.to as usize].push(c);
+        }
         s.settle();
     }
 
     fn is_won(&self, s: &State) -> bool {
-        s.count.iter().all(|&c| c == FULL)
+        s.numerals.iter().all(|p| p.len() == FULL as usize)
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
-        format!("g{}>n{}", m.from + 1, m.to + 1)
+        move_text(
+            Place::at("G", m.from as usize),
+            Place::at("N", m.to as usize),
+        )
     }
 
     fn key_text(&self, s: &State) -> String {
-        let mut out = String::with_capacity(300);
+        let mut k = KeyText::new();
         for (i, c) in s.balcony.iter().enumerate() {
-            pile_text(&mut out, &format!("B{}", i + 1), std::slice::from_ref(c), 0);
-            out.push(' ');
+            k.pile(Place::at("B", i), std::slice::from_ref(c), 0);
         }
-        for i in 0..N {
-            let cards = &s.numerals[i][..s.count[i] as usize];
-            pile_text(&mut out, &format!("N{}", i + 1), cards, 0);
-            out.push(' ');
+        for (i, p) in s.numerals.iter().enumerate() {
+            k.pile(Place::at("N", i), p.cards(), 0);
         }
-        for p in 0..N {
-            pile_text(&mut out, &format!("G{}", p + 1), s.packet(p), 0);
-            out.push(' ');
+        for (i, p) in s.ground.iter().enumerate() {
+            k.pile(Place::at("G", i), p.cards(), 0);
         }
-        out.push_str(&format!("next:{}", s.next));
-        out
+        k.field("next", s.next);
+        k.finish()
     }
 
     fn display(&self, s: &State) -> String {
         let mut out = String::from("Balcony: ");
         for (i, c) in s.balcony.iter().enumerate() {
-            out.push_str(&format!(" B{} {c}  ", i + 1));
+            let _ = write!(out, " B{} {c}  ", i + 1);
         }
         out.push_str("\nNumerals:");
-        for i in 0..N {
-            match s.count[i] {
-                0 => out.push_str(&format!(" N{} --  ", i + 1)),
-                n => out.push_str(&format!(
-                    " N{} {}/{n:<2}",
-                    i + 1,
-                    s.numerals[i][n as usize - 1]
-                )),
+        for (i, p) in s.numerals.iter().enumerate() {
+            match p.top() {
+                None => write!(out, " N{} --  ", i + 1),
+                Some(c) => write!(out, " N{} {c}/{:<2}", i + 1, p.len()),
             }
+            .ok();
         }
         out.push_str("\nNeeds:   ");
         for i in 0..N {
@@ -541,15 +541,15 @@ impl Game for GreatThirteen {
             }
         }
         out.push('\n');
-        for p in 0..N {
-            out.push_str(&format!("G{}:", p + 1));
-            for c in s.packet(p) {
-                out.push_str(&format!(" {c}"));
+        for (i, p) in s.ground.iter().enumerate() {
+            let _ = write!(out, "G{}:", i + 1);
+            for c in p.cards() {
+                let _ = write!(out, " {c}");
             }
             out.push('\n');
         }
         if s.next as usize <= N {
-            out.push_str(&format!("Re-deal: position {} is taken up next\n", s.next));
+            let _ = writeln!(out, "Re-deal: position {} is taken up next", s.next);
         } else {
             out.push_str("Re-deal: round over\n");
         }
@@ -560,34 +560,32 @@ impl Game for GreatThirteen {
         // Bits: next (4); the numeral counts (8 x 4), sorted within each group of equal
         // balcony values (such packets are interchangeable); the ground packets' lengths
         // (8 x 7); then, once the re-deal round has begun (next > 1), the ranks of all
-        // ground cards, G1 bottom first (at most 96 x 4). At most 476 of 512 bits. While
-        // next is 1 no packet has been redistributed, each is its dealt cards cut down from
-        // the top, and the lengths say which. Suits never matter; the balcony is fixed for
-        // one deal.
+        // ground cards, G1 bottom first (at most 96 x 4), 16 to a word. At most 476 of 512
+        // bits. While next is 1 no packet has been redistributed, each is its dealt cards
+        // cut down from the top, and the lengths say which. Suits never matter; the
+        // balcony is fixed for one deal.
         let mut w = BitWriter::<8>::new();
         w.put(u64::from(s.next), 4);
-        let mut counts = s.count;
-        for i in 0..N {
-            for j in i + 1..N {
-                if s.b(i) == s.b(j) && counts[i] > counts[j] {
-                    counts.swap(i, j);
-                }
-            }
-        }
+        let mut counts: [u8; N] = std::array::from_fn(|i| s.count(i));
+        sort_groups(&mut counts, |i| Some(s.balcony[i].rank()));
         for c in counts {
             w.put(u64::from(c), 4);
         }
-        for l in s.glen {
-            w.put(u64::from(l), 7);
+        for p in &s.ground {
+            w.put(p.len() as u64, 7);
         }
         if s.next > 1 {
-            let total = s.offsets()[N];
-            for chunk in s.ground[..total].chunks(16) {
-                let mut bits = 0u64;
-                for (k, c) in chunk.iter().enumerate() {
-                    bits |= u64::from(c.rank()) << (4 * k);
+            let (mut bits, mut k) = (0u64, 0);
+            for c in s.ground.iter().flat_map(|p| p.cards()) {
+                bits |= u64::from(c.rank()) << (4 * k);
+                k += 1;
+                if k == 16 {
+                    w.put(bits, 64);
+                    (bits, k) = (0, 0);
                 }
-                w.put(bits, 4 * chunk.len());
+            }
+            if k > 0 {
+                w.put(bits, 4 * k);
             }
         }
         w.finish()
@@ -595,12 +593,11 @@ impl Game for GreatThirteen {
 
     fn safe_move(&self, s: &State) -> Option<Move> {
         // The one-move case of `forced_card` (see its proof).
-        let mut v = Vec::new();
-        if self.forced_card(s, &mut v) && v.len() == 1 {
-            v.first().copied()
-        } else {
-            None
-        }
+        let (from, to) = Self::forced(s)?;
+        (to.count_ones() == 1).then(|| Move {
+            from,
+            to: to.trailing_zeros() as u8,
+        })
     }
 
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
@@ -620,53 +617,24 @@ impl Game for GreatThirteen {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
+    use crate::testing::{cards, play, pruning_agrees, texts};
     use std::sync::atomic::AtomicBool;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| Card::parse(t).unwrap())
-            .collect()
-    }
-
-    fn texts(g: &GreatThirteen, s: &State) -> Vec<String> {
-        let mut v = Vec::new();
-        if !g.is_won(s) {
-            g.moves(s, &mut v);
-        }
-        v.iter().map(|&m| g.move_text(s, m)).collect()
-    }
-
-    fn play(g: &GreatThirteen, s: &mut State, text: &str) {
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let m = v.into_iter().find(|&m| g.move_text(s, m) == text);
-        g.play(
-            s,
-            m.unwrap_or_else(|| panic!("{text} is not legal in {}", g.key_text(s))),
-        );
-    }
 
     /// A position from its parts: balcony cards, numeral packets, ground packets, next.
     fn position(balcony: &str, numerals: [&str; 8], ground: [&str; 8], next: u8) -> State {
         let mut s = State {
             balcony: [Card::default(); N],
-            numerals: [[Card::default(); FULL as usize]; N],
-            count: [0; N],
-            ground: [Card::default(); GROUND_CARDS],
-            glen: [0; N],
+            numerals: [Pile::new(); N],
+            ground: [Pile::new(); N],
             next,
         };
         for (i, c) in cards(balcony).into_iter().enumerate() {
             s.balcony[i] = c;
         }
-        for (i, t) in numerals.iter().enumerate() {
-            for (k, c) in cards(t).into_iter().enumerate() {
-                s.numerals[i][k] = c;
-                s.count[i] = k as u8 + 1;
-            }
+        for i in 0..N {
+            s.numerals[i] = Pile::of(&cards(numerals[i]), 0);
+            s.ground[i] = Pile::of(&cards(ground[i]), 0);
         }
-        let packets: [Vec<Card>; N] = std::array::from_fn(|p| cards(ground[p]));
-        s.set_packets(&packets);
         s
     }
 
@@ -730,12 +698,12 @@ mod tests {
         pack.extend(rest);
         let s = g.start(pack, SplitMix64::new(0)).unwrap();
         assert_eq!(s.balcony[0], Card::parse("JC").unwrap());
-        let g1: Vec<String> = s.packet(0).iter().map(|c| c.to_string()).collect();
+        let g1: Vec<String> = s.ground[0].cards().iter().map(|c| c.to_string()).collect();
         assert_eq!(g1.join(" "), "KD KH KS 2C 3C 4C 5C 6C 7C 8C 9C TC");
         // G2 = cards 14-26: what is left of the clubs (AC QC KC), then AD .. TD; the ten
         // goes up.
         assert_eq!(s.balcony[1], Card::parse("TD").unwrap());
-        assert_eq!(s.glen, [12; 8]);
+        assert_eq!(s.ground.map(|p| p.len()), [12; 8]);
     }
 
     #[test]
@@ -996,22 +964,22 @@ mod tests {
             );
             assert_ne!(g.key(&a), g.key(&f));
         }
-        let mut h = a.clone();
+        let mut h = a;
         h.next = 8;
         assert_ne!(g.key(&a), g.key(&h));
         // Before the round begins (next:1) the lengths stand for the packets.
         let s = g
             .start(PackSpec::Standard(2).cards(), SplitMix64::new(0))
             .unwrap();
-        let mut t = s.clone();
+        let mut t = s;
         play(&g, &mut t, "g1>n1");
-        let mut u = s.clone();
+        let mut u = s;
         play(&g, &mut u, "g1>n2");
         assert_eq!(g.key(&t), g.key(&u)); // N1 to N8 all under queens
-        let mut w = s.clone();
+        let mut w = s;
         play(&g, &mut w, "g2>n1");
         assert_ne!(g.key(&t), g.key(&w));
-        let mut v = s.clone();
+        let mut v = s;
         play(&g, &mut v, "g1>n1");
         play(&g, &mut v, "g1>n1");
         assert_ne!(g.key(&t), g.key(&v));
@@ -1041,8 +1009,8 @@ mod tests {
                 uniq.sort();
                 uniq.dedup();
                 assert_eq!(uniq.len(), m.len(), "duplicate move texts");
-                let placed: usize = s.count.iter().map(|&c| c as usize).sum();
-                assert_eq!(placed + s.offsets()[N], 96);
+                let placed: usize = s.numerals.iter().map(|p| p.len()).sum();
+                assert_eq!(placed + s.ground.iter().map(|p| p.len()).sum::<usize>(), 96);
                 if g.is_won(&s) {
                     assert!(m.is_empty());
                     break;
