@@ -1,142 +1,97 @@
 //! THE GREAT THIRTEEN (`great-thirteen`), from `rules/great-thirteen.md`.
 //!
 //! # Layout and deal
-//! Two packs, nothing removed. Eight ground packets G1..G8 of thirteen cards dealt
-//! together: G1 takes cards 1-13 (card 1 at its bottom), G2 cards 14-26, ..., G8 cards
-//! 92-104. King adjustment (first deal only, automatic): for G1, G2, ..., G8 in turn, while
-//! the top card is a king it goes to the bottom of its packet. Then the top card of each
-//! packet goes up to the balcony B1..B8, where it stays all game. The numeral line N1..N8
-//! starts empty.
-//!
-//! The ground packets are [`Pile`]s of `GROUND` = 31 cards. A packet grows only in the
-//! re-deal round: when position q is taken up it holds at most its 12 dealt cards and
-//! ceil(L/8) cards from each take-up of L cards before it, so at most 12, 14, 16, 18, 21,
-//! 24, 27, 31 for q = 1..8; a position already taken up gets back at most 22.
+//! Two packs. Eight ground packets G1..G8 of thirteen cards dealt together (G1 cards 1-13,
+//! card 1 at its bottom). King adjustment (first deal only): for G1..G8 in turn, while the
+//! top is a king it goes to the bottom of its packet. Then each packet's top card goes up
+//! to the balcony B1..B8 for good; the numeral line N1..N8 starts empty. The packets are
+//! [`Pile`]s of `GROUND` = 31 cards: when position q is taken up in the re-deal it holds
+//! at most its 12 cards and ceil(L/8) from each take-up of L cards before it, so at most
+//! 12, 14, 16, 18, 21, 24, 27, 31 for q = 1..8 (a position taken up gets back at most 22).
 //!
 //! # Foundations
-//! No foundation cards: numeral packet Ni, under Bi of value b, is built with the values
-//! 2b, 3b, ..., 13b reduced modulo 13 (0 read as K): twelve cards ending with a king.
-//! Values A = 1 .. K = 13; suits play no part. Cards never leave a numeral packet.
-//!
-//! The numeral packets are piles too, not [`Ladder`](crate::parts::Ladder)s: each
-//! climbs by the value of its own balcony card (a step per place, known only after the
-//! deal) in mixed suits, which one ladder rule cannot say; `NEED` is those ladders
-//! written out.
+//! Numeral packet Ni, under Bi of value b, takes the values 2b, 3b, ..., 13b reduced
+//! modulo 13 (0 read as K; A = 1, K = 13, suits play no part): twelve cards ending with a
+//! king, never leaving. Each climbs by its own balcony value, in mixed suits, which one
+//! [`Ladder`](crate::parts::Ladder) rule cannot say: they are piles, and `NEED` is the
+//! ladders written out.
 //!
 //! # Piles and availability
-//! Only the top card of a ground packet is available. It may go to an empty Ni whose first
-//! value 2b it is (doubling), or onto an incomplete Ni whose next value it is (addition) -
-//! but a card that fits some empty numeral slot may only go to an empty slot (Rule II).
-//! Each legal (ground packet, numeral packet) pair is one move, `gP>nI`.
+//! A ground packet's top card may go to an empty Ni whose first value 2b it is (doubling)
+//! or onto an incomplete Ni whose next value it is (addition), but a card that fits an
+//! empty slot may only go to an empty slot (Rule II). Each legal pair is a move `gP>nI`.
 //!
 //! # Spaces
-//! An empty numeral slot waits for its doubled value. A played-out ground position stays
-//! empty until the re-deal gives it cards.
+//! An empty numeral slot waits for its doubled value; an empty ground position waits for
+//! the re-deal.
 //!
 //! # Pack, talon and re-deals
-//! No pack, no talon (so no [`Stock`](crate::parts::Stock)). One re-deal round,
-//! automatic: whenever no placement is legal, the position `next` (1..8) is taken up
-//! (skipped if empty): its packet, turned face down, is dealt one card at a time - its
-//! former bottom card first - onto positions next+1, ..., 8, 1, 2, ... in turn, empty
-//! positions and its own included; then `next` goes up by one. Kings are not moved in
-//! this round.
+//! No pack or talon. One automatic re-deal round: whenever no placement is legal, position
+//! `next` (1..8) is taken up (skipped if empty) and dealt out, its former bottom card
+//! first, onto positions next+1, ..., 8, 1, ... in turn (its own included); `next` goes up
+//! by one. Kings are not moved in this round.
 //!
 //! # End
-//! Won when all eight numeral packets are complete (96 cards placed); otherwise lost when
-//! no placement is legal and the round has passed position 8 (`next:9`).
+//! Won when all numeral packets are complete; lost when no placement is legal at `next:9`.
 //!
 //! # Options
-//! None (an empty [`Opt`] table: any option name is an error).
+//! None: an empty [`Opt`] table, so any option name is an error.
 //!
 //! # Solver
-//! - Key: the numeral counts (equal balcony values make their numeral packets
-//!   interchangeable, so their counts are sorted, [`sort_groups`]), the re-deal counter
-//!   and the ground packets' ranks (suits never matter); before the round starts the
-//!   packets are still the dealt ones cut down from the top, so their lengths are enough.
-//! - [`GreatThirteen::forced_card`]: the one pruning rule (and the safe move it gives).
-//!   The standard safe-to-foundation argument ([`crate::parts::safe`]) does not apply:
-//!   numeral packets are built by arithmetic, not by a build rule.
-//! - [`GreatThirteen::hopeless`]: a relaxation that proves positions lost, on
-//!   [`fixed_point`].
+//! - Key: `next`, the numeral counts (sorted among equal balcony values, whose packets are
+//!   interchangeable), the packets' lengths and, once the round has begun, their ranks
+//!   (suits never matter; before it each packet is its dealt cards cut down from the top).
+//! - [`GreatThirteen::forced_card`]: the pruning rule (and the safe move it gives). The
+//!   standard safe-to-foundation argument does not apply: numerals are built by arithmetic.
+//! - [`GreatThirteen::hopeless`]: a relaxation on [`fixed_point`] proving positions lost.
 //! - [`GreatThirteen::order`]: moves whose greedy play-out goes furthest first.
 
 use crate::card::{Card, KING, RANK_CHARS};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
+use crate::parts::key::sort_labelled;
 use crate::parts::options::infos;
 use crate::parts::{
-    fixed_point, move_text, sort_groups, BitWriter, Dealer, KeyText, Opt, Parsed, Pile, Place,
-    Relaxed,
+    fixed_point, move_text, BitWriter, Dealer, KeyText, Opt, Parsed, Pile, Place, Relaxed,
 };
 use std::fmt::Write;
 
 pub const SLUG: &str = "great-thirteen";
-
-/// Ground packets, balcony cards and numeral packets.
+/// Ground packets, balcony cards, numeral packets.
 const N: usize = 8;
 /// Cards a ground packet gets in the deal.
 const PACKET: usize = 13;
 /// Cards of a complete numeral packet.
-const FULL: u8 = 12;
+const FULL: usize = 12;
 /// The most cards a ground packet can hold (see the module docs).
 const GROUND: usize = 31;
-/// "Never" in [`AT`].
-const NEVER: u8 = 0xff;
-/// Most legal moves in a position: each ground top to each numeral packet.
-const MAX_MOVES: usize = N * N;
-
 /// The game has no options.
 const OPTIONS: &[Opt] = &[];
 
-/// `NEED[b][c]`: the value a numeral packet under a balcony card of value b needs when it
-/// holds c cards: (c + 2) * b, reduced (more than 13 has 13 subtracted, so 0 reads as K);
-/// 0 once complete (c = 12).
-const NEED: [[u8; 13]; 14] = {
-    let mut t = [[0u8; 13]; 14];
-    let mut b = 1;
-    while b < 14 {
-        let mut c = 0;
-        while c < FULL as usize {
-            let r = ((c + 2) * b % 13) as u8;
-            t[b][c] = if r == 0 { KING } else { r };
-            c += 1;
-        }
-        b += 1;
+/// `NEED[b][c]`: the value a numeral packet under a balcony value b needs when it holds c
+/// cards, (c + 2) * b reduced (0 read as K); 0 once complete. `BEFORE[b][c]`: bit v set
+/// for the values it takes at counts below c.
+const NEED: [[u8; FULL + 1]; 14] = {
+    let mut t = [[0; FULL + 1]; 14];
+    let mut k = FULL;
+    while k < 14 * FULL {
+        let (b, c) = (k / FULL, k % FULL);
+        t[b][c] = match ((c + 2) * b % 13) as u8 {
+            0 => KING,
+            r => r,
+        };
+        k += 1;
     }
     t
 };
-
-/// `AT[b][v]`: the count at which a numeral packet under b needs value v, or [`NEVER`]
-/// (v = b: its multiple 1 lies before the packet starts).
-const AT: [[u8; 14]; 14] = {
-    let mut t = [[NEVER; 14]; 14];
-    let mut b = 1;
-    while b < 14 {
-        let mut c = 0;
-        while c < FULL as usize {
-            let v = NEED[b][c] as usize;
-            if t[b][v] == NEVER {
-                t[b][v] = c as u8;
-            }
-            c += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// `BEFORE[b][n]`: bit v set for the values a numeral packet under b takes at counts < n.
-const BEFORE: [[u16; 13]; 14] = {
-    let mut t = [[0u16; 13]; 14];
-    let mut b = 1;
-    while b < 14 {
-        let mut n = 1;
-        while n < 13 {
-            t[b][n] = t[b][n - 1] | 1 << NEED[b][n - 1];
-            n += 1;
-        }
-        b += 1;
+const BEFORE: [[u16; FULL + 1]; 14] = {
+    let mut t = [[0; FULL + 1]; 14];
+    let mut k = FULL;
+    while k < 14 * FULL {
+        let (b, c) = (k / FULL, k % FULL);
+        t[b][c + 1] = t[b][c] | 1 << NEED[b][c];
+        k += 1;
     }
     t
 };
@@ -148,21 +103,17 @@ pub struct GreatThirteen;
 impl GreatThirteen {
     /// Build from user options: there are none, so any name given is an error.
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        Parsed::new(SLUG, OPTIONS, opts)?;
-        Ok(GreatThirteen)
+        Parsed::new(SLUG, OPTIONS, opts).map(|_| GreatThirteen)
     }
 }
 
-/// A position of the game.
+/// A position: B1..B8 (fixed after the deal), N1..N8 and G1..G8 (bottom to top), and the
+/// position the re-deal round takes up next (1..=8, 9 when it is over).
 #[derive(Copy, Clone, Debug)]
 pub struct State {
-    /// B1..B8, fixed after the deal.
     balcony: [Card; N],
-    /// N1..N8, bottom to top.
-    numerals: [Pile<{ FULL as usize }>; N],
-    /// G1..G8, bottom to top.
+    numerals: [Pile<FULL>; N],
     ground: [Pile<GROUND>; N],
-    /// The position the re-deal round takes up next, 1..=8, or 9 when it is over.
     next: u8,
 }
 
@@ -179,11 +130,6 @@ impl State {
     fn b(&self, i: usize) -> usize {
         self.balcony[i].rank() as usize
     }
-    /// Cards on numeral packet `i`.
-    #[inline]
-    fn count(&self, i: usize) -> u8 {
-        self.numerals[i].len() as u8
-    }
     /// The value numeral packet `i` needs next, 0 when it is complete.
     #[inline]
     fn need(&self, i: usize) -> u8 {
@@ -194,31 +140,28 @@ impl State {
     fn top(&self, p: usize) -> u8 {
         self.ground[p].top().map_or(0, Card::rank)
     }
-    /// Bit v set when a card of value v fits some empty numeral slot (Rule II).
+    /// What each numeral packet needs, and bit v set when a card of value v fits some
+    /// empty numeral slot (Rule II).
     #[inline]
-    fn empty_fit(&self) -> u16 {
-        let mut m = 0;
-        for i in 0..N {
-            if self.numerals[i].is_empty() {
-                m |= 1 << self.need(i);
-            }
-        }
-        m
+    fn needs(&self) -> ([u8; N], u16) {
+        let need: [u8; N] = std::array::from_fn(|i| self.need(i));
+        let empty = (0..N).filter(|&i| self.numerals[i].is_empty());
+        (need, empty.fold(0, |m, i| m | 1 << need[i]))
     }
-    /// May a card of value `v` go to numeral packet `i`? (`empty_fit` from [`State::empty_fit`].)
+    /// May a card of value `v` go to numeral packet `i`? (`need`, `empty_fit`: [`State::needs`].)
     #[inline]
-    fn fits(&self, i: usize, v: u8, empty_fit: u16) -> bool {
-        v != 0 && self.need(i) == v && (self.numerals[i].is_empty() || empty_fit & (1 << v) == 0)
+    fn fits(&self, i: usize, v: u8, need: &[u8; N], empty_fit: u16) -> bool {
+        v != 0 && need[i] == v && (self.numerals[i].is_empty() || empty_fit & (1 << v) == 0)
     }
     /// Visit the legal moves in order (ground packet first, then numeral packet); stop
     /// when `f` returns true. Returns whether it stopped.
     #[inline]
     fn each_move(&self, mut f: impl FnMut(Move) -> bool) -> bool {
-        let ef = self.empty_fit();
+        let (need, ef) = self.needs();
         for p in 0..N {
             let v = self.top(p);
             for i in 0..N {
-                if self.fits(i, v, ef)
+                if self.fits(i, v, &need, ef)
                     && f(Move {
                         from: p as u8,
                         to: i as u8,
@@ -230,34 +173,23 @@ impl State {
         }
         false
     }
-    fn any_move(&self) -> bool {
-        self.each_move(|_| true)
-    }
-    /// Take up ground position `p` (0-based) and deal it out, former bottom card first, onto
-    /// positions p+1, p+2, ..., 8, 1, ... in turn (Rule III).
-    fn redistribute(&mut self, p: usize) {
-        let taken = self.ground[p];
-        self.ground[p].clear();
-        for (k, &c) in taken.cards().iter().enumerate() {
-            self.ground[(p + 1 + k) % N].push(c);
-        }
-    }
     /// The automatic steps: while no placement is legal and the round is not over, take up
-    /// (or skip, if empty) the next position.
+    /// the next position (if not empty) and deal it out, its former bottom card first.
     fn settle(&mut self) {
-        while self.next as usize <= N && !self.any_move() {
+        while self.next as usize <= N && !self.each_move(|_| true) {
             let p = self.next as usize - 1;
-            if !self.ground[p].is_empty() {
-                self.redistribute(p);
+            let taken = std::mem::take(&mut self.ground[p]);
+            for (k, &c) in taken.cards().iter().enumerate() {
+                self.ground[(p + 1 + k) % N].push(c);
             }
             self.next += 1;
         }
     }
 }
 
-/// The relaxed model of [`GreatThirteen::hopeless`]: the values freed (bit v), each
-/// numeral packet's reach, how many numeral packets can take each value within reach,
-/// and how many cards of each value each fixed packet has let go.
+/// The facts of [`GreatThirteen::hopeless`]: the values freed (bit v), each numeral
+/// packet's reach, how many numeral packets can take each value within their reach, and
+/// how many cards of each value each fixed packet has let go.
 struct Reach<'a> {
     s: &'a State,
     freed: u16,
@@ -266,10 +198,24 @@ struct Reach<'a> {
     gone: [[u8; 14]; N],
 }
 
+impl Reach<'_> {
+    fn count_takers(&mut self) {
+        self.takers = [0; 14];
+        for i in 0..N {
+            let b = self.s.b(i);
+            let r = self.reach[i].min(FULL as u8 - 1) as usize;
+            let mut range = BEFORE[b][r + 1] & !BEFORE[b][self.s.numerals[i].len()];
+            while range != 0 {
+                self.takers[range.trailing_zeros() as usize] += 1;
+                range &= range - 1;
+            }
+        }
+    }
+}
+
 impl Relaxed for Reach<'_> {
     fn can_leave(&self, src: usize, c: Card) -> bool {
-        let v = c.rank() as usize;
-        self.gone[src][v] < self.takers[v]
+        self.gone[src][c.rank() as usize] < self.takers[c.rank() as usize]
     }
     fn left(&mut self, src: usize, c: Card, _next: Option<Card>) {
         self.gone[src][c.rank() as usize] += 1;
@@ -277,18 +223,15 @@ impl Relaxed for Reach<'_> {
     }
     fn settle(&mut self) -> bool {
         let mut grew = false;
-        self.takers = [0; 14];
         for i in 0..N {
             let (b, r) = (self.s.b(i), &mut self.reach[i]);
-            while *r < FULL && self.freed & (1 << NEED[b][*r as usize]) != 0 {
+            while (*r as usize) < FULL && self.freed & (1 << NEED[b][*r as usize]) != 0 {
                 *r += 1;
                 grew = true;
             }
-            let range =
-                BEFORE[b][(*r).min(FULL - 1) as usize + 1] & !BEFORE[b][self.s.count(i) as usize];
-            for (v, t) in self.takers.iter_mut().enumerate() {
-                *t += (range >> v & 1) as u8;
-            }
+        }
+        if grew {
+            self.count_takers();
         }
         grew
     }
@@ -311,34 +254,30 @@ impl GreatThirteen {
     /// placement stays legal at every step so no re-deal step fires early, and after L's
     /// move of c the positions coincide.
     pub fn forced_card(&self, s: &State, out: &mut Vec<Move>) -> bool {
-        let Some((p, to)) = Self::forced(s) else {
+        let Some((from, to)) = Self::forced(s) else {
             return false;
         };
-        for i in (0..N).filter(|i| to >> i & 1 != 0) {
-            out.push(Move {
-                from: p,
-                to: i as u8,
-            });
-        }
+        out.extend(
+            (0..N as u8)
+                .filter(|i| to >> i & 1 != 0)
+                .map(|to| Move { from, to }),
+        );
         true
     }
 
-    /// The ground packet of [`GreatThirteen::forced_card`]'s card and its numeral packets
+    /// The ground packet of [`GreatThirteen::forced_card`]'s card, and its numeral packets
     /// (bit i for Ni).
     fn forced(s: &State) -> Option<(u8, u8)> {
-        let ef = s.empty_fit();
+        let (need, ef) = s.needs();
         'cards: for p in 0..N {
             let v = s.top(p);
-            if v == 0 {
-                continue;
-            }
             let mut to = 0u8;
             for i in 0..N {
-                let (at, n) = (AT[s.b(i)][v as usize], s.count(i));
-                if at == NEVER || n > at {
-                    continue; // Ni never needs v, or is past it
+                let b = s.b(i);
+                if (BEFORE[b][FULL] & !BEFORE[b][s.numerals[i].len()]) >> v & 1 == 0 {
+                    continue; // Ni never needs v (or v = 0: no card), or is past it
                 }
-                if n < at || !s.fits(i, v, ef) {
+                if !s.fits(i, v, &need, ef) {
                     continue 'cards; // Ni needs v later, or c may not go there now
                 }
                 to |= 1 << i;
@@ -351,45 +290,30 @@ impl GreatThirteen {
     }
 
     /// The solver's move order: each move is scored by a greedy play-out from the position
-    /// it leads to (always the first legal move, until the game ends); moves whose
-    /// play-out wins, then those that place the most cards, come first (ties keep their
-    /// order).
+    /// it leads to (always the first legal move, until the game ends, plus 1000 for a
+    /// win); the highest scores come first, ties in their order.
     pub fn order(&self, s: &State, moves: &mut [Move]) {
-        let n = moves.len();
-        if n < 2 {
+        if moves.len() < 2 {
             return;
         }
-        debug_assert!(n <= MAX_MOVES);
-        let mut scored = [(std::cmp::Reverse(0u32), 0usize); MAX_MOVES];
-        let mut was = [Move { from: 0, to: 0 }; MAX_MOVES];
+        let mut scored = [(std::cmp::Reverse(0), 0, Move { from: 0, to: 0 }); N * N];
         for (k, &m) in moves.iter().enumerate() {
-            let mut c = *s;
+            let (mut c, mut n) = (*s, 0);
             self.play(&mut c, m);
-            scored[k] = (std::cmp::Reverse(self.playout(&mut c)), k);
-            was[k] = m;
-        }
-        scored[..n].sort_unstable();
-        for (slot, &(_, k)) in moves.iter_mut().zip(&scored[..n]) {
-            *slot = was[k];
-        }
-    }
-
-    /// Play the first legal move until the game ends; the number of moves made, plus 1000
-    /// for a win.
-    fn playout(&self, s: &mut State) -> u32 {
-        let mut n = 0;
-        loop {
-            if self.is_won(s) {
-                return n + 1000;
+            while let Some(m) = (!self.is_won(&c)).then(|| first_move(&c)).flatten() {
+                self.play(&mut c, m);
+                n += 1;
             }
-            let mut first = None;
-            s.each_move(|m| {
-                first = Some(m);
-                true
-            });
-            let Some(m) = first else { return n };
-            self.play(s, m);
-            n += 1;
+            scored[k] = (
+                std::cmp::Reverse(n + 1000 * u32::from(self.is_won(&c))),
+                k,
+                m,
+            );
+        }
+        let scored = &mut scored[..moves.len()];
+        scored.sort_unstable_by_key(|&(score, k, _)| (score, k));
+        for (slot, &(_, _, m)) in moves.iter_mut().zip(scored.iter()) {
+            *slot = m;
         }
     }
 
@@ -411,28 +335,33 @@ impl GreatThirteen {
     /// reach and every card placed from a fixed packet is in F: it is placed after the cards
     /// above it, which went to distinct numeral packets at counts of their values, all
     /// within reach, and at a count whose earlier values came from cards already placed. So
-    /// a card of a fixed packet left outside F proves the position lost. (F and the reaches
-    /// are the facts of [`fixed_point`]; the fixed packets are its sources.)
+    /// a card of a fixed packet left outside F proves the position lost. (The fixed packets
+    /// are the sources of [`fixed_point`], F and the reaches its facts.)
     pub fn hopeless(&self, s: &State) -> bool {
         let fixed = (s.next as usize).saturating_sub(1).min(N);
         if fixed == 0 {
             return false;
         }
+        let freed = s.ground[fixed..].iter().flat_map(|p| p.cards());
         let mut facts = Reach {
             s,
-            freed: 0,
-            reach: std::array::from_fn(|i| s.count(i)),
+            freed: freed.fold(0, |m, c| m | 1 << c.rank()),
+            reach: std::array::from_fn(|i| s.numerals[i].len() as u8),
             takers: [0; 14],
             gone: [[0; 14]; N],
         };
-        for c in s.ground[fixed..].iter().flat_map(|p| p.cards()) {
-            facts.freed |= 1 << c.rank();
-        }
         facts.settle();
+        facts.count_takers();
         let sources: [&[Card]; N] = std::array::from_fn(|p| s.ground[p].cards());
-        let mut cut = [0; N];
-        !fixed_point(&mut facts, &sources[..fixed], &mut cut[..fixed])
+        !fixed_point(&mut facts, &sources[..fixed], &mut [0; N][..fixed])
     }
+}
+
+/// The first legal move, if any.
+fn first_move(s: &State) -> Option<Move> {
+    let mut first = None;
+    s.each_move(|m| first.replace(m).is_none());
+    first
 }
 
 impl Game for GreatThirteen {
@@ -441,41 +370,39 @@ impl Game for GreatThirteen {
     type Key = [u64; 8];
 
     fn info(&self) -> GameInfo {
+        let (slug, title, pack) = (SLUG, "The Great Thirteen", PackSpec::Standard(2));
+        let options = infos(OPTIONS);
         GameInfo {
-            slug: SLUG,
-            title: "The Great Thirteen",
-            pack: PackSpec::Standard(2),
-            options: infos(OPTIONS),
+            slug,
+            title,
+            pack,
+            options,
         }
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
         if cards.len() != N * PACKET {
-            return Err(EngineError::WrongCount {
-                expected: N * PACKET,
-                got: cards.len(),
-            });
+            let (expected, got) = (N * PACKET, cards.len());
+            return Err(EngineError::WrongCount { expected, got });
         }
-        let mut s = State {
-            balcony: [Card::default(); N],
-            numerals: [Pile::new(); N],
-            ground: [Pile::new(); N],
-            next: 1,
-        };
-        Dealer::new(&cards).packets(&mut s.ground, 0..N, PACKET, 0);
-        for (g, b) in s.ground.iter_mut().zip(&mut s.balcony) {
+        let (numerals, mut ground) = ([Pile::new(); N], [Pile::new(); N]);
+        Dealer::new(&cards).packets(&mut ground, 0..N, PACKET, 0);
+        let balcony = ground.each_mut().map(|g| {
             // King adjustment: at most 8 kings among 13 cards, so this ends.
             for _ in 0..PACKET {
-                match g.top() {
-                    Some(k) if k.rank() == KING => {
-                        g.pop();
-                        g.insert(0, k);
-                    }
-                    _ => break,
+                if let Some(k) = g.top().filter(|k| k.rank() == KING) {
+                    g.pop();
+                    g.insert(0, k);
                 }
             }
-            *b = g.pop().unwrap_or_default();
-        }
+            g.pop().unwrap_or_default()
+        });
+        let mut s = State {
+            balcony,
+            numerals,
+            ground,
+            next: 1,
+        };
         s.settle();
         Ok(s)
     }
@@ -495,14 +422,11 @@ impl Game for GreatThirteen {
     }
 
     fn is_won(&self, s: &State) -> bool {
-        s.numerals.iter().all(|p| p.len() == FULL as usize)
+        s.numerals.iter().all(|p| p.len() == FULL)
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
-        move_text(
-            Place::at("G", m.from as usize),
-            Place::at("N", m.to as usize),
-        )
+        move_text(Place::at("G", m.from.into()), Place::at("N", m.to.into()))
     }
 
     fn key_text(&self, s: &State) -> String {
@@ -521,95 +445,76 @@ impl Game for GreatThirteen {
     }
 
     fn display(&self, s: &State) -> String {
-        let mut out = String::from("Balcony: ");
+        let mut o = String::from("Balcony: ");
         for (i, c) in s.balcony.iter().enumerate() {
-            let _ = write!(out, " B{} {c}  ", i + 1);
+            let _ = write!(o, " B{} {c}  ", i + 1);
         }
-        out.push_str("\nNumerals:");
+        o.push_str("\nNumerals:");
         for (i, p) in s.numerals.iter().enumerate() {
-            match p.top() {
-                None => write!(out, " N{} --  ", i + 1),
-                Some(c) => write!(out, " N{} {c}/{:<2}", i + 1, p.len()),
-            }
-            .ok();
+            let _ = match p.top() {
+                None => write!(o, " N{} --  ", i + 1),
+                Some(c) => write!(o, " N{} {c}/{:<2}", i + 1, p.len()),
+            };
         }
-        out.push_str("\nNeeds:   ");
+        o.push_str("\nNeeds:   ");
         for i in 0..N {
-            match s.need(i) {
-                0 => out.push_str("  done   "),
-                v => out.push_str(&format!("    {}    ", RANK_CHARS[v as usize - 1] as char)),
-            }
+            let _ = match s.need(i) {
+                0 => write!(o, "  done   "),
+                v => write!(o, "    {}    ", RANK_CHARS[v as usize - 1] as char),
+            };
         }
-        out.push('\n');
         for (i, p) in s.ground.iter().enumerate() {
-            let _ = write!(out, "G{}:", i + 1);
+            let _ = write!(o, "\nG{}:", i + 1);
             for c in p.cards() {
-                let _ = write!(out, " {c}");
+                let _ = write!(o, " {c}");
             }
-            out.push('\n');
         }
-        if s.next as usize <= N {
-            let _ = writeln!(out, "Re-deal: position {} is taken up next", s.next);
-        } else {
-            out.push_str("Re-deal: round over\n");
-        }
-        out
+        let _ = match s.next as usize {
+            n @ 1..=N => writeln!(o, "\nRe-deal: position {n} is taken up next"),
+            _ => writeln!(o, "\nRe-deal: round over"),
+        };
+        o
     }
 
     fn key(&self, s: &State) -> [u64; 8] {
-        // Bits: next (4); the numeral counts (8 x 4), sorted within each group of equal
-        // balcony values (such packets are interchangeable); the ground packets' lengths
-        // (8 x 7); then, once the re-deal round has begun (next > 1), the ranks of all
-        // ground cards, G1 bottom first (at most 96 x 4), 16 to a word. At most 476 of 512
-        // bits. While next is 1 no packet has been redistributed, each is its dealt cards
-        // cut down from the top, and the lengths say which. Suits never matter; the
-        // balcony is fixed for one deal.
+        // Bits: next (4); the numeral counts (8 x 4), sorted among equal balcony values;
+        // the ground packets' lengths (8 x 7); once the round has begun (next > 1), the
+        // ranks of all ground cards, G1 bottom first, 16 to a word (at most 96 x 4): at
+        // most 476 of 512 bits. The balcony is fixed for one deal.
         let mut w = BitWriter::<8>::new();
         w.put(u64::from(s.next), 4);
-        let mut counts: [u8; N] = std::array::from_fn(|i| s.count(i));
-        sort_groups(&mut counts, |i| Some(s.balcony[i].rank()));
-        for c in counts {
-            w.put(u64::from(c), 4);
-        }
-        for p in &s.ground {
-            w.put(p.len() as u64, 7);
-        }
-        if s.next > 1 {
-            let (mut bits, mut k) = (0u64, 0);
-            for c in s.ground.iter().flat_map(|p| p.cards()) {
+        let mut counts = s.numerals.map(|p| p.len() as u64);
+        sort_labelled(&mut counts, &s.balcony.map(Card::rank));
+        counts.iter().for_each(|&c| w.put(c, 4));
+        s.ground.iter().for_each(|p| w.put(p.len() as u64, 7));
+        let begun = &s.ground[..if s.next > 1 { N } else { 0 }];
+        let mut ranks = begun.iter().flat_map(|p| p.cards());
+        loop {
+            let (mut bits, mut k) = (0, 0);
+            for c in ranks.by_ref().take(16) {
                 bits |= u64::from(c.rank()) << (4 * k);
                 k += 1;
-                if k == 16 {
-                    w.put(bits, 64);
-                    (bits, k) = (0, 0);
-                }
             }
-            if k > 0 {
-                w.put(bits, 4 * k);
+            if k == 0 {
+                return w.finish();
             }
+            w.put(bits, 4 * k);
         }
-        w.finish()
     }
 
     fn safe_move(&self, s: &State) -> Option<Move> {
         // The one-move case of `forced_card` (see its proof).
         let (from, to) = Self::forced(s)?;
-        (to.count_ones() == 1).then(|| Move {
-            from,
-            to: to.trailing_zeros() as u8,
-        })
+        let to = (to.count_ones() == 1).then_some(to.trailing_zeros() as u8)?;
+        Some(Move { from, to })
     }
 
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
-        if self.hopeless(s) {
-            return; // no move can lead to a win (see `hopeless`)
+        if !self.hopeless(s) && !self.forced_card(s, out) {
+            let start = out.len();
+            self.moves(s, out);
+            self.order(s, &mut out[start..]);
         }
-        if self.forced_card(s, out) {
-            return;
-        }
-        let start = out.len();
-        self.moves(s, out);
-        self.order(s, &mut out[start..]);
     }
 }
 
@@ -1025,5 +930,61 @@ mod tests {
                 assert!(!g.display(&s).is_empty());
             }
         }
+    }
+
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        let a = pruning_agrees(&GreatThirteen, 1..121, 120, 12, 3_000);
+        eprintln!("{a:?}");
+        assert!(a.won >= 40 && a.lost >= 40, "{a:?}");
+    }
+}
+
+#[cfg(test)]
+mod equiv {
+    use super::*;
+    use crate::games::gt_old;
+
+    #[test]
+    fn same_as_old() {
+        let g = GreatThirteen;
+        let o = gt_old::GreatThirteen;
+        let mut n = 0;
+        for seed in 1..=300u64 {
+            let (cards, rng) = g.info().pack.shuffled(seed);
+            let mut s = g.start(cards.clone(), rng.clone()).unwrap();
+            let mut t = o.start(cards, rng).unwrap();
+            let mut pick = SplitMix64::new(seed * 7 + 1);
+            loop {
+                assert_eq!(g.key_text(&s), o.key_text(&t));
+                assert_eq!(g.display(&s), o.display(&t));
+                assert_eq!(g.key(&s), o.key(&t));
+                assert_eq!(g.hopeless(&s), o.hopeless(&t));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                g.moves(&s, &mut a);
+                o.moves(&t, &mut b);
+                let at: Vec<String> = a.iter().map(|&m| g.move_text(&s, m)).collect();
+                let bt: Vec<String> = b.iter().map(|&m| o.move_text(&t, m)).collect();
+                assert_eq!(at, bt);
+                let (mut a2, mut b2) = (Vec::new(), Vec::new());
+                g.solver_moves(&s, &mut a2);
+                o.solver_moves(&t, &mut b2);
+                let at2: Vec<String> = a2.iter().map(|&m| g.move_text(&s, m)).collect();
+                let bt2: Vec<String> = b2.iter().map(|&m| o.move_text(&t, m)).collect();
+                assert_eq!(at2, bt2);
+                assert_eq!(
+                    g.safe_move(&s).map(|m| g.move_text(&s, m)),
+                    o.safe_move(&t).map(|m| o.move_text(&t, m))
+                );
+                n += 1;
+                if a.is_empty() {
+                    break;
+                }
+                let k = (pick.next_u64() % a.len() as u64) as usize;
+                g.play(&mut s, a[k]);
+                o.play(&mut t, b[k]);
+            }
+        }
+        eprintln!("compared {n} positions");
     }
 }

@@ -6,6 +6,8 @@
 
 pub mod constitution;
 pub mod great_thirteen;
+#[cfg(test)]
+pub mod gt_old;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
