@@ -1,48 +1,45 @@
-//! THE GREAT THIRTEEN (`great-thirteen`), from `rules/great-thirteen.md`.
+//! THE GREAT THIRTEEN (`great-thirteen`), from `rules/great-thirteen.md`. Over the
+//! 400-line budget by its solver: the pruning rule, the dead-position relaxation and the
+//! play-out order, with their proofs, are this game's own (no part says them).
 //!
 //! # Layout and deal
-//! Two packs. Eight ground packets G1..G8 of thirteen cards dealt together (G1 cards 1-13,
-//! card 1 at its bottom). King adjustment (first deal only): for G1..G8 in turn, while the
-//! top is a king it goes to the bottom of its packet. Then each packet's top card goes up
-//! to the balcony B1..B8 for good; the numeral line N1..N8 starts empty. The packets are
-//! [`Pile`]s of `GROUND` = 31 cards: when position q is taken up in the re-deal it holds
-//! at most its 12 cards and ceil(L/8) from each take-up of L cards before it, so at most
-//! 12, 14, 16, 18, 21, 24, 27, 31 for q = 1..8 (a position taken up gets back at most 22).
+//! Two packs; ground packets G1..G8 of thirteen cards dealt together (card 1 at G1's
+//! bottom). For G1..G8 in turn, while the top is a king it goes to the bottom (first deal
+//! only); then each top card goes up to the balcony B1..B8 for good. The packets are
+//! [`Pile`]s of 31: position q, when taken up in the re-deal, holds at most its 12 cards
+//! and ceil(L/8) from each take-up of L cards before it (12, 14, 16, 18, 21, 24, 27, 31 for
+//! q = 1..8); one taken up gets back at most 22.
 //!
 //! # Foundations
-//! Numeral packet Ni, under Bi of value b, takes the values 2b, 3b, ..., 13b reduced
-//! modulo 13 (0 read as K; A = 1, K = 13, suits play no part): twelve cards ending with a
-//! king, never leaving. Each climbs by its own balcony value, in mixed suits, which one
-//! [`Ladder`](crate::parts::Ladder) rule cannot say: they are piles, and `NEED` is the
-//! ladders written out.
+//! Numeral packet Ni under Bi of value b takes 2b, 3b, ..., 13b reduced modulo 13 (0 is K;
+//! suits play no part): twelve cards ending with a king. Each climbs by its own balcony
+//! value in mixed suits, which one [`Ladder`](crate::parts::Ladder) rule cannot say: they
+//! are piles, and `NEED` is those ladders written out.
 //!
 //! # Piles and availability
-//! A ground packet's top card may go to an empty Ni whose first value 2b it is (doubling)
-//! or onto an incomplete Ni whose next value it is (addition), but a card that fits an
-//! empty slot may only go to an empty slot (Rule II). Each legal pair is a move `gP>nI`.
+//! A ground top may go to an empty Ni whose first value 2b it is (doubling) or onto an
+//! incomplete Ni whose next value it is (addition), but a card that fits an empty slot
+//! may only go to an empty slot (Rule II). Each legal pair is a move `gP>nI`.
 //!
 //! # Spaces
-//! An empty numeral slot waits for its doubled value; an empty ground position waits for
-//! the re-deal.
+//! An empty numeral slot waits for its doubled value, an empty ground position for the
+//! re-deal.
 //!
 //! # Pack, talon and re-deals
-//! No pack or talon. One automatic re-deal round: whenever no placement is legal, position
-//! `next` (1..8) is taken up (skipped if empty) and dealt out, its former bottom card
-//! first, onto positions next+1, ..., 8, 1, ... in turn (its own included); `next` goes up
-//! by one. Kings are not moved in this round.
+//! No pack or talon. One automatic round: whenever no placement is legal, position `next`
+//! is taken up (if not empty) and dealt out, its former bottom card first, onto positions
+//! next+1, ..., 8, 1, ... (its own included); `next` goes up by one.
 //!
 //! # End
-//! Won when all numeral packets are complete; lost when no placement is legal at `next:9`.
-//!
-//! # Options
-//! None: an empty [`Opt`] table, so any option name is an error.
+//! Won when all numeral packets are complete; lost when nothing fits at `next:9`. No
+//! options (an empty [`Opt`] table).
 //!
 //! # Solver
-//! - Key: `next`, the numeral counts (sorted among equal balcony values, whose packets are
-//!   interchangeable), the packets' lengths and, once the round has begun, their ranks
-//!   (suits never matter; before it each packet is its dealt cards cut down from the top).
-//! - [`GreatThirteen::forced_card`]: the pruning rule (and the safe move it gives). The
-//!   standard safe-to-foundation argument does not apply: numerals are built by arithmetic.
+//! - Key: `next`, the numeral counts (sorted among equal balcony values), the packets'
+//!   lengths and, once the round has begun, their ranks (before it each packet is its
+//!   dealt cards cut down from the top).
+//! - [`GreatThirteen::forced_card`]: the pruning rule and its safe move (the standard
+//!   safe-to-foundation argument does not apply: numerals are built by arithmetic).
 //! - [`GreatThirteen::hopeless`]: a relaxation on [`fixed_point`] proving positions lost.
 //! - [`GreatThirteen::order`]: moves whose greedy play-out goes furthest first.
 
@@ -58,42 +55,28 @@ use crate::parts::{
 use std::fmt::Write;
 
 pub const SLUG: &str = "great-thirteen";
-/// Ground packets, balcony cards, numeral packets.
-const N: usize = 8;
-/// Cards a ground packet gets in the deal.
-const PACKET: usize = 13;
-/// Cards of a complete numeral packet.
-const FULL: usize = 12;
-/// The most cards a ground packet can hold (see the module docs).
-const GROUND: usize = 31;
-/// The game has no options.
+const N: usize = 8; // ground packets, balcony cards, numeral packets
+const PACKET: usize = 13; // cards a ground packet gets in the deal
+const FULL: usize = 12; // cards of a complete numeral packet
+const GROUND: usize = 31; // the most a ground packet can hold (module docs)
 const OPTIONS: &[Opt] = &[];
 
 /// `NEED[b][c]`: the value a numeral packet under a balcony value b needs when it holds c
 /// cards, (c + 2) * b reduced (0 read as K); 0 once complete. `BEFORE[b][c]`: bit v set
 /// for the values it takes at counts below c.
-const NEED: [[u8; FULL + 1]; 14] = {
-    let mut t = [[0; FULL + 1]; 14];
+const NEED: [[u8; FULL + 1]; 14] = TABLES.0;
+const BEFORE: [[u16; FULL + 1]; 14] = TABLES.1;
+#[allow(clippy::type_complexity)]
+const TABLES: ([[u8; FULL + 1]; 14], [[u16; FULL + 1]; 14]) = {
+    let (mut need, mut before) = ([[0; FULL + 1]; 14], [[0; FULL + 1]; 14]);
     let mut k = FULL;
     while k < 14 * FULL {
         let (b, c) = (k / FULL, k % FULL);
-        t[b][c] = match ((c + 2) * b % 13) as u8 {
-            0 => KING,
-            r => r,
-        };
+        need[b][c] = [KING, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][(c + 2) * b % 13];
+        before[b][c + 1] = before[b][c] | 1 << need[b][c];
         k += 1;
     }
-    t
-};
-const BEFORE: [[u16; FULL + 1]; 14] = {
-    let mut t = [[0; FULL + 1]; 14];
-    let mut k = FULL;
-    while k < 14 * FULL {
-        let (b, c) = (k / FULL, k % FULL);
-        t[b][c + 1] = t[b][c] | 1 << NEED[b][c];
-        k += 1;
-    }
-    t
+    (need, before)
 };
 
 /// The game; it has no options.
@@ -370,10 +353,9 @@ impl Game for GreatThirteen {
     type Key = [u64; 8];
 
     fn info(&self) -> GameInfo {
-        let (slug, title, pack) = (SLUG, "The Great Thirteen", PackSpec::Standard(2));
-        let options = infos(OPTIONS);
+        let (title, pack, options) = ("The Great Thirteen", PackSpec::Standard(2), infos(OPTIONS));
         GameInfo {
-            slug,
+            slug: SLUG,
             title,
             pack,
             options,
@@ -487,19 +469,19 @@ impl Game for GreatThirteen {
         sort_labelled(&mut counts, &s.balcony.map(Card::rank));
         counts.iter().for_each(|&c| w.put(c, 4));
         s.ground.iter().for_each(|p| w.put(p.len() as u64, 7));
-        let begun = &s.ground[..if s.next > 1 { N } else { 0 }];
-        let mut ranks = begun.iter().flat_map(|p| p.cards());
-        loop {
-            let (mut bits, mut k) = (0, 0);
-            for c in ranks.by_ref().take(16) {
-                bits |= u64::from(c.rank()) << (4 * k);
-                k += 1;
+        let (mut bits, mut k) = (0, 0);
+        for c in s.ground[..if s.next > 1 { N } else { 0 }]
+            .iter()
+            .flat_map(|p| p.cards())
+        {
+            bits |= u64::from(c.rank()) << (4 * k);
+            k += 1;
+            if k == 16 {
+                w.put(std::mem::take(&mut bits), 4 * std::mem::take(&mut k));
             }
-            if k == 0 {
-                return w.finish();
-            }
-            w.put(bits, 4 * k);
         }
+        w.put(bits, 4 * k);
+        w.finish()
     }
 
     fn safe_move(&self, s: &State) -> Option<Move> {
@@ -934,57 +916,8 @@ mod tests {
 
     #[test]
     fn pruning_agrees_with_plain_search() {
-        let a = pruning_agrees(&GreatThirteen, 1..121, 120, 12, 3_000);
+        let a = pruning_agrees(&GreatThirteen, 1..81, 120, 20, 2_000);
         eprintln!("{a:?}");
-        assert!(a.won >= 40 && a.lost >= 40, "{a:?}");
-    }
-}
-
-#[cfg(test)]
-mod equiv {
-    use super::*;
-    use crate::games::gt_old;
-
-    #[test]
-    fn same_as_old() {
-        let g = GreatThirteen;
-        let o = gt_old::GreatThirteen;
-        let mut n = 0;
-        for seed in 1..=300u64 {
-            let (cards, rng) = g.info().pack.shuffled(seed);
-            let mut s = g.start(cards.clone(), rng.clone()).unwrap();
-            let mut t = o.start(cards, rng).unwrap();
-            let mut pick = SplitMix64::new(seed * 7 + 1);
-            loop {
-                assert_eq!(g.key_text(&s), o.key_text(&t));
-                assert_eq!(g.display(&s), o.display(&t));
-                assert_eq!(g.key(&s), o.key(&t));
-                assert_eq!(g.hopeless(&s), o.hopeless(&t));
-                let (mut a, mut b) = (Vec::new(), Vec::new());
-                g.moves(&s, &mut a);
-                o.moves(&t, &mut b);
-                let at: Vec<String> = a.iter().map(|&m| g.move_text(&s, m)).collect();
-                let bt: Vec<String> = b.iter().map(|&m| o.move_text(&t, m)).collect();
-                assert_eq!(at, bt);
-                let (mut a2, mut b2) = (Vec::new(), Vec::new());
-                g.solver_moves(&s, &mut a2);
-                o.solver_moves(&t, &mut b2);
-                let at2: Vec<String> = a2.iter().map(|&m| g.move_text(&s, m)).collect();
-                let bt2: Vec<String> = b2.iter().map(|&m| o.move_text(&t, m)).collect();
-                assert_eq!(at2, bt2);
-                assert_eq!(
-                    g.safe_move(&s).map(|m| g.move_text(&s, m)),
-                    o.safe_move(&t).map(|m| o.move_text(&t, m))
-                );
-                n += 1;
-                if a.is_empty() {
-                    break;
-                }
-                let k = (pick.next_u64() % a.len() as u64) as usize;
-                g.play(&mut s, a[k]);
-                o.play(&mut t, b[k]);
-            }
-        }
-        eprintln!("compared {n} positions");
+        assert!(a.won >= 15 && a.lost >= 50, "{a:?}");
     }
 }

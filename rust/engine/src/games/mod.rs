@@ -6,8 +6,6 @@
 
 pub mod constitution;
 pub mod great_thirteen;
-#[cfg(test)]
-pub mod gt_old;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
