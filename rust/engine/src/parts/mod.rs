@@ -39,7 +39,7 @@ pub use deal::{gather, Dealer, Hand};
 pub use key::{sort_among, sort_groups, BitWriter, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
-pub use pile::{move_run, move_top, Pile};
+pub use pile::{move_run, move_top, Packed, Pile};
 pub use relax::{fixed_point, Relaxed};
 pub use safe::safe_to_foundation;
 pub use stock::{Stock, StockRule, StockStep};
