@@ -50,10 +50,8 @@
 //! top 2, and so on) but lost once that 2 has gone up (3 and 4 go up, the last 3 is stuck
 //! on the other 2); an exhaustive search of small models finds many such cases.
 //!
-//! # Layout in memory
-//! Building both ways without limit lets one row-pile come to hold most of the cards, so
-//! the row-piles and the foundations' cards share one [`Packed`] buffer of 104 cards
-//! (eight separate piles of 96 would be four times the state).
+//! Building both ways without limit lets one row-pile hold most of the cards, so the
+//! row-piles and the foundations' cards share one [`Packed`] buffer of 104 cards.
 
 use crate::card::{Card, ACE};
 use crate::error::EngineError;
@@ -61,10 +59,9 @@ use crate::game::{Game, GameInfo, Options};
 use crate::pack::{withdraw, PackSpec, SplitMix64};
 use crate::parts::options::infos;
 use crate::parts::{
-    move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer, Dir, KeyText, Ladder,
-    Ladders, Opt, Packed, Parsed, Place, SuitRule,
+    move_text, safe_to_foundation, sort_among, BitWriter, Build, ByRank, Dealer, Dir, KeyText,
+    Ladder, Ladders, Opt, Packed, Parsed, Place, SuitRule,
 };
-use std::cmp::Ordering;
 use std::fmt::Write;
 
 pub const SLUG: &str = "kings";
@@ -122,36 +119,6 @@ fn pile_place(p: usize) -> Place {
     Place::at(if p & 1 == 0 { "Left" } else { "Right" }, p / 2)
 }
 
-/// May `c` go on a row-pile whose top is `on` (`None`: a lane)?
-#[inline]
-fn takes(on: Option<Card>, c: Card) -> bool {
-    on.map_or(BUILD.fits_space(c, false), |t| BUILD.fits(t, c))
-}
-
-/// A row-pile as the solver sees it: its ranks, bottom to top (suits never matter).
-#[derive(Copy, Clone)]
-struct Ranks<'a>(&'a [Card]);
-
-impl Ord for Ranks<'_> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0
-            .iter()
-            .map(|c| c.rank())
-            .cmp(other.0.iter().map(|c| c.rank()))
-    }
-}
-impl PartialOrd for Ranks<'_> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl PartialEq for Ranks<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Ranks<'_> {}
-
 impl KingsState {
     /// No cards in the row-piles, each foundation holding its ace.
     fn empty() -> Self {
@@ -190,12 +157,6 @@ impl KingsState {
         }
     }
 
-    /// The first foundation that takes `c`.
-    #[inline]
-    fn dest(&self, c: Card) -> Option<usize> {
-        LADDER.first_dest(&self.found, c)
-    }
-
     /// During the deal: the foundation of its own row (FLr before FRr) that takes the top
     /// card of pile `p`.
     fn row_foundation(&self, p: usize) -> Option<usize> {
@@ -207,79 +168,60 @@ impl KingsState {
     }
 }
 
-/// Where the solver tries a pile move, best first (see [`Kings::solver_moves`]).
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Class {
-    /// Uncovers a card that fits a foundation.
-    Uncover,
-    /// Empties its pile.
-    Empties,
-    /// Another build.
-    Build,
-    /// Into the first lane.
-    Lane,
-    /// Not tried.
-    Skip,
-}
-
 impl Kings {
     /// The deal (rule file, "Layout and deal"), all its plays included.
     fn deal(&self, pack: &[Card]) -> KingsState {
         let mut s = KingsState::empty();
-        // A row-pile is closed from the moment its top card is played during the deal
-        // until the next card is dealt onto it.
+        // Row-piles closed: their top was played and nothing has been dealt on them since.
         let mut closed = [false; PILES];
         let mut dealer = Dealer::new(pack);
-        'deal: for column in 0.. {
-            for row in 0..4 {
-                let p = 2 * row + column % 2;
-                let Some(card) = dealer.next() else {
-                    break 'deal;
-                };
-                s.cards.push(p, card);
-                closed[p] = false;
-                // The slot still holds a card (it empties when its card is played with
-                // the pack exhausted).
-                let mut slot_filled = true;
-                loop {
-                    // (a) the card in the slot, replaced from the pack.
-                    if let Some(f) = s.row_foundation(p).filter(|_| slot_filled) {
-                        s.play_to_foundation(p, f);
-                        match dealer.next() {
-                            Some(c) => s.cards.push(p, c),
-                            None => (slot_filled, closed[p]) = (false, true),
-                        }
-                        continue;
+        // Slot `i`: column i / 4 (L1, R1, L2, ...), row i % 4.
+        for i in 0.. {
+            let p = 2 * (i % 4) + (i / 4) % 2;
+            let Some(card) = dealer.next() else { break };
+            s.cards.push(p, card);
+            closed[p] = false;
+            // Does the slot hold a card (not once its card went up with the pack empty)?
+            let mut slot_filled = true;
+            loop {
+                // (a) the card in the slot, replaced from the pack.
+                if let Some(f) = s.row_foundation(p).filter(|_| slot_filled) {
+                    s.play_to_foundation(p, f);
+                    match dealer.next() {
+                        Some(c) => s.cards.push(p, c),
+                        None => (slot_filled, closed[p]) = (false, true),
                     }
-                    // (b) the first other open card that fits its row, not replaced.
-                    let other = (0..PILES)
-                        .filter(|&q| !closed[q])
-                        .find_map(|q| s.row_foundation(q).map(|f| (q, f)));
-                    let Some((q, f)) = other else { break };
-                    s.play_to_foundation(q, f);
-                    closed[q] = true;
+                    continue;
                 }
+                // (b) the first other open card that fits its row, not replaced.
+                let other = (0..PILES)
+                    .filter(|&q| !closed[q])
+                    .find_map(|q| s.row_foundation(q).map(|f| (q, f)));
+                let Some((q, f)) = other else { break };
+                s.play_to_foundation(q, f);
+                closed[q] = true;
             }
         }
         s
     }
 
-    /// How the solver ranks the move of the top of `from` onto `to`; `lane` is the first
-    /// empty row-pile.
+    /// The solver's rank of the move of the top of `from` onto `to`, best first: 0 uncovers
+    /// a card fitting a foundation, 1 empties a pile, 2 another build, 3 into `lane` (the
+    /// first empty pile); `None`: not tried.
     #[inline]
-    fn class(s: &KingsState, from: usize, to: usize, lane: Option<usize>) -> Class {
-        let Some((&c, rest)) = s.pile(from).split_last() else {
-            return Class::Skip;
-        };
+    fn class(s: &KingsState, from: usize, to: usize, lane: Option<usize>) -> Option<u8> {
+        let (&c, rest) = s.pile(from).split_last().filter(|_| to != from)?;
         match (s.top(to), rest.last()) {
-            _ if to == from => Class::Skip,
-            (Some(t), None) if BUILD.fits(t, c) => Class::Empties,
-            (Some(t), Some(&u)) if BUILD.fits(t, c) => match s.dest(u) {
-                Some(_) => Class::Uncover,
-                None => Class::Build,
-            },
-            (None, Some(_)) if lane == Some(to) => Class::Lane,
-            _ => Class::Skip,
+            (Some(t), None) if BUILD.fits(t, c) => Some(1),
+            (Some(t), Some(&u)) if BUILD.fits(t, c) => {
+                Some(if LADDER.first_dest(&s.found, u).is_some() {
+                    0
+                } else {
+                    2
+                })
+            }
+            (None, Some(_)) if lane == Some(to) => Some(3),
+            _ => None,
         }
     }
 }
@@ -321,7 +263,8 @@ impl Game for Kings {
             let from = from as u8;
             out.extend(dests[..n].iter().map(|&to| KingsMove::Found { from, to }));
             for to in 0..PILES as u8 {
-                if to != from && takes(s.top(to as usize), c) {
+                let on = s.top(to as usize);
+                if to != from && on.map_or(BUILD.fits_space(c, false), |t| BUILD.fits(t, c)) {
                     out.push(KingsMove::Pile { from, to });
                 }
             }
@@ -390,7 +333,7 @@ impl Game for Kings {
         // Nibbles: each row-pile's ranks bottom to top closed by a 0, the piles in sorted
         // order (they are interchangeable), then the eight foundation heights sorted.
         // At most 96 cards + 8 separators + 8 heights = 112 nibbles = 448 bits.
-        let mut piles: [Ranks; PILES] = std::array::from_fn(|p| Ranks(s.pile(p)));
+        let mut piles: [ByRank; PILES] = std::array::from_fn(|p| ByRank(s.pile(p)));
         sort_among(&mut piles, |_| true);
         let mut w = BitWriter::<7>::new();
         for p in piles {
@@ -407,24 +350,17 @@ impl Game for Kings {
         w.finish()
     }
 
-    /// A card goes to a foundation when [`safe_to_foundation`] proves it: every card that
-    /// could be built on it (a rank up or down, any suit) is up. That holds only for a
-    /// king once every queen is up (each foundation takes one card of each rank, so a
-    /// card whose rank above is all up is up itself).
-    ///
-    /// Why this is safe: the argument of [`crate::parts::safe`] (no card comes back, no
-    /// compulsory move, one card per move, nothing can ever be built on the king X, so X
-    /// stays the top of whatever pile holds it), with one step more because any
-    /// foundation at queen height takes X: replaying a winning line without X's own moves,
-    /// another king still finds a foundation at queen height, since with every queen up
-    /// there are as many such foundations as kings in the row-piles, X's included; no
-    /// other rank's condition changes. When the line has emptied the row-piles, so has
-    /// the replay.
+    /// A card goes up when [`safe_to_foundation`] proves it (every card that could be
+    /// built on it, a rank up or down, is up): only a king once every queen is up, since
+    /// each foundation takes one card of each rank. The argument of [`crate::parts::safe`]
+    /// needs one step more here, as any foundation at queen height takes the king X: in a
+    /// winning line replayed without X's own moves another king still finds such a
+    /// foundation, there being as many as kings in the row-piles, X's included.
     fn safe_move(&self, s: &KingsState) -> Option<KingsMove> {
         let done = |x: Card| (0..FOUNDATIONS).all(|f| s.found.count(f) >= x.rank());
         (0..PILES).find_map(|p| {
             let c = s.top(p)?;
-            let f = s.dest(c)?;
+            let f = LADDER.first_dest(&s.found, c)?;
             safe_to_foundation(&BUILD, c, done).then_some(KingsMove::Found {
                 from: p as u8,
                 to: f as u8,
@@ -440,7 +376,7 @@ impl Game for Kings {
     /// moves into a lane last.
     fn solver_moves(&self, s: &KingsState, out: &mut Vec<KingsMove>) {
         for from in 0..PILES {
-            if let Some(f) = s.top(from).and_then(|c| s.dest(c)) {
+            if let Some(f) = s.top(from).and_then(|c| LADDER.first_dest(&s.found, c)) {
                 out.push(KingsMove::Found {
                     from: from as u8,
                     to: f as u8,
@@ -448,12 +384,10 @@ impl Game for Kings {
             }
         }
         let lane = (0..PILES).find(|&p| s.cards.is_empty(p));
-        let mut class = [Class::Skip; PILES * PILES];
-        for (i, k) in class.iter_mut().enumerate() {
-            *k = Self::class(s, i / PILES, i % PILES, lane);
-        }
-        for want in [Class::Uncover, Class::Empties, Class::Build, Class::Lane] {
-            for (i, _) in class.iter().enumerate().filter(|(_, &k)| k == want) {
+        let class: [_; PILES * PILES] =
+            std::array::from_fn(|i| Self::class(s, i / PILES, i % PILES, lane));
+        for want in 0..4 {
+            for (i, _) in class.iter().enumerate().filter(|(_, &k)| k == Some(want)) {
                 out.push(KingsMove::Pile {
                     from: (i / PILES) as u8,
                     to: (i % PILES) as u8,

@@ -36,7 +36,7 @@ pub use build::{
     down_alternate, down_same_suit, up_in_suit, Build, Dir, RankOrder, Space, SuitRule,
 };
 pub use deal::{gather, Dealer, Hand};
-pub use key::{sort_among, sort_groups, BitWriter, ByteKey};
+pub use key::{sort_among, sort_groups, BitWriter, ByRank, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
 pub use pile::{move_run, move_top, Packed, Pile};
