@@ -204,26 +204,6 @@ impl Kings {
         }
         s
     }
-
-    /// The solver's rank of the move of the top of `from` onto `to`, best first: 0 uncovers
-    /// a card fitting a foundation, 1 empties a pile, 2 another build, 3 into `lane` (the
-    /// first empty pile); `None`: not tried.
-    #[inline]
-    fn class(s: &KingsState, from: usize, to: usize, lane: Option<usize>) -> Option<u8> {
-        let (&c, rest) = s.pile(from).split_last().filter(|_| to != from)?;
-        match (s.top(to), rest.last()) {
-            (Some(t), None) if BUILD.fits(t, c) => Some(1),
-            (Some(t), Some(&u)) if BUILD.fits(t, c) => {
-                Some(if LADDER.first_dest(&s.found, u).is_some() {
-                    0
-                } else {
-                    2
-                })
-            }
-            (None, Some(_)) if lane == Some(to) => Some(3),
-            _ => None,
-        }
-    }
 }
 
 impl Game for Kings {
@@ -256,14 +236,17 @@ impl Game for Kings {
 
     /// Per source pile: its foundation moves (in number order), then its pile moves.
     fn moves(&self, s: &KingsState, out: &mut Vec<KingsMove>) {
-        for from in 0..PILES {
-            let Some(c) = s.top(from) else { continue };
-            let mut dests = [0u8; FOUNDATIONS];
-            let n = LADDER.dests(&s.found, c, &mut dests);
+        let want = LADDER.next_ranks(&s.found);
+        let tops = &s.cards.tops()[..PILES];
+        for (from, &c) in tops.iter().enumerate() {
+            let Some(c) = c else { continue };
             let from = from as u8;
-            out.extend(dests[..n].iter().map(|&to| KingsMove::Found { from, to }));
-            for to in 0..PILES as u8 {
-                let on = s.top(to as usize);
+            if want & (1 << c.rank()) != 0 {
+                let mut dests = [0u8; FOUNDATIONS];
+                let n = LADDER.dests(&s.found, c, &mut dests);
+                out.extend(dests[..n].iter().map(|&to| KingsMove::Found { from, to }));
+            }
+            for (to, &on) in (0..).zip(tops.iter()) {
                 if to != from && on.map_or(BUILD.fits_space(c, false), |t| BUILD.fits(t, c)) {
                     out.push(KingsMove::Pile { from, to });
                 }
@@ -357,9 +340,11 @@ impl Game for Kings {
     /// winning line replayed without X's own moves another king still finds such a
     /// foundation, there being as many as kings in the row-piles, X's included.
     fn safe_move(&self, s: &KingsState) -> Option<KingsMove> {
+        let want = LADDER.next_ranks(&s.found);
         let done = |x: Card| (0..FOUNDATIONS).all(|f| s.found.count(f) >= x.rank());
+        let tops = &s.cards.tops()[..PILES];
         (0..PILES).find_map(|p| {
-            let c = s.top(p)?;
+            let c = tops[p].filter(|c| want & (1 << c.rank()) != 0)?;
             let f = LADDER.first_dest(&s.found, c)?;
             safe_to_foundation(&BUILD, c, done).then_some(KingsMove::Found {
                 from: p as u8,
@@ -375,17 +360,34 @@ impl Game for Kings {
     /// uncover a card fitting a foundation, moves that empty a pile, other builds, and
     /// moves into a lane last.
     fn solver_moves(&self, s: &KingsState, out: &mut Vec<KingsMove>) {
-        for from in 0..PILES {
-            if let Some(f) = s.top(from).and_then(|c| LADDER.first_dest(&s.found, c)) {
+        let want = LADDER.next_ranks(&s.found);
+        let fits = |c: &Card| want & (1 << c.rank()) != 0;
+        let tops = &s.cards.tops()[..PILES];
+        for (from, c) in tops.iter().enumerate() {
+            if let Some(f) = c.filter(fits).and_then(|c| LADDER.first_dest(&s.found, c)) {
                 out.push(KingsMove::Found {
                     from: from as u8,
                     to: f as u8,
                 });
             }
         }
-        let lane = (0..PILES).find(|&p| s.cards.is_empty(p));
-        let class: [_; PILES * PILES] =
-            std::array::from_fn(|i| Self::class(s, i / PILES, i % PILES, lane));
+        // Each pile move's rank, best first: 0 uncovers a card fitting a foundation, 1
+        // empties a pile, 2 another build, 3 into the first lane; `None`: not tried.
+        let lane = tops.iter().position(Option::is_none);
+        let mut class = [None; PILES * PILES];
+        for from in 0..PILES {
+            let Some((&c, rest)) = s.pile(from).split_last() else {
+                continue;
+            };
+            let build = rest.last().map_or(1, |u| if fits(u) { 0 } else { 2 });
+            for (to, &on) in tops.iter().enumerate() {
+                class[from * PILES + to] = match on {
+                    Some(t) if to != from && BUILD.fits(t, c) => Some(build),
+                    None if lane == Some(to) && !rest.is_empty() => Some(3),
+                    _ => None,
+                };
+            }
+        }
         for want in 0..4 {
             for (i, _) in class.iter().enumerate().filter(|(_, &k)| k == Some(want)) {
                 out.push(KingsMove::Pile {

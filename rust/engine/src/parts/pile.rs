@@ -293,6 +293,15 @@ impl<const N: usize, const P: usize> Packed<N, P> {
         self.len[from] -= 1;
         self.len[to] += 1;
     }
+    /// The top card of every pile, in one pass.
+    #[inline]
+    pub fn tops(&self) -> [Option<Card>; P] {
+        let mut end = 0;
+        std::array::from_fn(|p| {
+            end += self.len[p] as usize;
+            (self.len[p] > 0).then(|| self.cards[end - 1])
+        })
+    }
 }
 
 #[cfg(test)]
@@ -363,5 +372,10 @@ mod tests {
         p.push(2, card("QS"));
         p.push(1, card("JS"));
         assert_eq!(p.all(), &cards("AC 3C 2C JS KS QS")[..]);
+        assert_eq!(
+            p.tops(),
+            [Some(card("3C")), Some(card("JS")), Some(card("QS"))]
+        );
+        assert_eq!(Packed::<4, 2>::new().tops(), [None, None]);
     }
 }
