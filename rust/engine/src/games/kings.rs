@@ -138,11 +138,6 @@ impl KingsState {
         self.cards.cards(p)
     }
 
-    #[inline]
-    fn top(&self, p: usize) -> Option<Card> {
-        self.cards.top(p)
-    }
-
     /// Put `c` on foundation `f` (it is the next rank there).
     fn put_on_foundation(&mut self, f: usize, c: Card) {
         LADDER.put(&mut self.found, f, c);
@@ -151,7 +146,7 @@ impl KingsState {
 
     /// Play the top card of pile `p` to foundation `f`.
     fn play_to_foundation(&mut self, p: usize, f: usize) {
-        if let Some(c) = self.top(p) {
+        if let Some(c) = self.cards.top(p) {
             LADDER.put(&mut self.found, f, c);
             self.cards.move_top(p, PILES + f);
         }
@@ -160,7 +155,7 @@ impl KingsState {
     /// During the deal: the foundation of its own row (FLr before FRr) that takes the top
     /// card of pile `p`.
     fn row_foundation(&self, p: usize) -> Option<usize> {
-        let c = self.top(p)?;
+        let c = self.cards.top(p)?;
         let left = (p / 2) * 2;
         [left, left + 1]
             .into_iter()
@@ -617,12 +612,12 @@ mod tests {
         assert_eq!(got, want);
 
         // 9H onto 8S: Left1 keeps 5C; Right1 is 8S 9H.
-        let mut t = s.clone();
+        let mut t = s;
         play(&Kings, &mut t, "left1>right1");
         let key = Kings.key_text(&t);
         assert!(key.starts_with("Left1:5C Right1:8S9H Left2:4D Right2: Left3:3S Right3: "));
         // 4D to F2: F2 is AD 2S 3C 4D, Left2 becomes a lane.
-        let mut t = s.clone();
+        let mut t = s;
         play(&Kings, &mut t, "left2>f2");
         let key = Kings.key_text(&t);
         assert!(key.contains("Left2: Right2:"));
@@ -658,7 +653,7 @@ mod tests {
             sorted_texts(&Kings, &stuck),
             vec!["left4>right4", "right4>left4"]
         );
-        let mut t = stuck.clone();
+        let mut t = stuck;
         play(&Kings, &mut t, "left4>right4");
         assert!(texts(&Kings, &t).is_empty());
         assert!(!Kings.is_won(&t));
@@ -753,7 +748,7 @@ mod tests {
         );
         let out = solve(&Kings, &s, &Limits::default(), &AtomicBool::new(false));
         assert_eq!(out.verdict, Verdict::Won);
-        let mut t = s.clone();
+        let mut t = s;
         for m in &out.moves {
             let mut legal = Vec::new();
             Kings.moves(&t, &mut legal);
