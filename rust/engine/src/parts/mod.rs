@@ -3,6 +3,8 @@
 //! Layout and rules:
 //! - [`pile`]: [`Pile`], a fixed-capacity stack with face-down cards; a layout is an
 //!   array of piles (columns, packets, rows, cells, reserves);
+//!   [`Packed`], piles end to end in one buffer, where one pile may grow to hold most
+//!   cards;
 //! - [`build`]: [`Build`], the build rules (direction, suit rule, step, wrap, rank
 //!   order, spaces policy), answering "may this card go on that one" and "which cards
 //!   could ever rest on this one";
