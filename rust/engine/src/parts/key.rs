@@ -125,9 +125,33 @@ pub fn sort_labelled<T: Ord + Copy, L: Eq + Copy>(codes: &mut [T], labels: &[L])
     }
 }
 
+/// A pile compared by its ranks alone, bottom to top (suits ignored): the code of a pile
+/// in the key of a game where suits never matter, for [`sort_among`].
+#[derive(Copy, Clone, Debug)]
+pub struct ByRank<'a>(pub &'a [Card]);
+
+impl Ord for ByRank<'_> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let ranks = |p: &Self| p.0.iter().map(|c| c.rank());
+        ranks(self).cmp(ranks(other))
+    }
+}
+impl PartialOrd for ByRank<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl PartialEq for ByRank<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+impl Eq for ByRank<'_> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::cards;
 
     #[test]
     fn bitwriter_crosses_word_boundaries() {
@@ -170,5 +194,15 @@ mod tests {
             sort_groups(&mut b, |i| Some(labels[i]));
             assert_eq!(a, b, "{labels:?} {codes:?}");
         }
+    }
+
+    #[test]
+    fn piles_by_rank_ignore_suits() {
+        let (a, b, c) = (cards("5C 9H"), cards("5S 9D"), cards("5C 9H 8S"));
+        assert_eq!(ByRank(&a), ByRank(&b));
+        assert!(ByRank(&a) < ByRank(&c) && ByRank(&cards("4H")) < ByRank(&a));
+        let mut piles = [ByRank(&c), ByRank(&[]), ByRank(&b)];
+        sort_among(&mut piles, |_| true);
+        assert_eq!(piles.map(|p| p.0.len()), [0, 2, 3]);
     }
 }
