@@ -140,11 +140,6 @@ pub enum KMove {
 }
 
 impl KState {
-    /// Top rank on the foundation of `suit` (0 = none yet).
-    #[inline]
-    fn height(&self, suit: u8) -> u8 {
-        self.found.suit_count(suit)
-    }
     #[inline]
     fn found_dest(&self, c: Card) -> Option<usize> {
         FOUNDATIONS.first_dest(&self.found, c)
@@ -183,20 +178,22 @@ fn no_stream() -> SplitMix64 {
 impl Klondike {
     /// Column-to-column moves (legal ones), in a fixed order.
     fn col_moves(&self, s: &KState, out: &mut Vec<KMove>) {
+        let tops = s.cols.map(|c| c.top());
         for from in 0..COLS {
             let col = &s.cols[from];
             let up = col.up();
-            let counts = if self.partial_runs { 1..=up } else { up..=up };
-            for n in counts.filter(|&n| n > 0) {
-                let Some(base) = col.from_top(n - 1) else {
-                    continue;
-                };
-                for to in (0..COLS).filter(|&to| to != from && s.fits_col(to, base)) {
-                    if s.cols[to].is_empty() && n == col.len() {
-                        continue; // null move: a king run already filling its column
+            let first = if self.partial_runs { 1 } else { up.max(1) };
+            for n in first..=up {
+                let base = col.cards()[col.len() - n];
+                let whole = n == col.len();
+                for (to, top) in tops.iter().enumerate() {
+                    let fits = match top {
+                        None => !whole && COLUMNS.fits_space(base, false),
+                        Some(t) => base.rank() > ACE && COLUMNS.fits(*t, base),
+                    };
+                    if fits && to != from {
+                        out.push(KMove::ColCol(from as u8, to as u8, n as u8));
                     }
-                    let (from, to, n) = (from as u8, to as u8, n as u8);
-                    out.push(KMove::ColCol(from, to, n));
                 }
             }
         }
@@ -221,10 +218,13 @@ impl Klondike {
     /// can; a king at the bottom of its column never needs another one.
     fn king_may_need_space(&self, s: &KState) -> bool {
         let is_king = |c: &Card| c.rank() == KING;
-        s.stock.pack().any(|c| is_king(&c))
-            || s.stock.talon().any(|c| is_king(&c))
-            || s.cols.iter().any(|c| c.cards().iter().skip(1).any(is_king))
-            || (self.foundation_return && (0..4).any(|su| s.height(su) == KING))
+        for c in s.stock.left() {
+            if is_king(&c) {
+                return true;
+            }
+        }
+        s.cols.iter().any(|c| c.cards().iter().skip(1).any(is_king))
+            || (self.foundation_return && s.found.by_suit().contains(&KING))
     }
 
     /// Is playing `c` to its foundation provably safe?
@@ -234,9 +234,10 @@ impl Klondike {
         if c.rank() <= 2 {
             return true;
         }
+        let h = s.found.by_suit();
         !self.foundation_return
             && safe_to_foundation(&COLUMNS, c, |x| {
-                x.rank() == ACE || s.height(x.suit()) >= x.rank()
+                x.rank() == ACE || h[x.suit() as usize] >= x.rank()
             })
     }
 
@@ -413,8 +414,8 @@ impl Game for Klondike {
         }
         sort_among(&mut code, |i| s.cols[i].down() == 0);
         let mut heights = 0u64;
-        for su in 0..4u8 {
-            heights |= u64::from(s.height(su)) << (4 * su);
+        for (su, h) in s.found.by_suit().into_iter().enumerate() {
+            heights |= u64::from(h) << (4 * su);
         }
         let pass = if self.stock.passes.is_some() {
             u64::from(s.stock.pass.min(1023))

@@ -10,27 +10,19 @@
 use crate::card::Card;
 
 /// Sort, among themselves, the codes at the positions `pick` selects (the others stay
-/// where they are): interchangeable places merged into one canonical order.
+/// where they are): interchangeable places merged into one canonical order. An exchange
+/// sort in place, with no set-up: meant for the few places of a layout, per node.
 #[inline]
 pub fn sort_among<T: Ord + Copy>(codes: &mut [T], pick: impl Fn(usize) -> bool) {
-    const MAX: usize = 32;
-    let mut idx = [0usize; MAX];
-    let mut vals: [Option<T>; MAX] = [None; MAX];
-    let mut n = 0;
-    for (i, &c) in codes.iter().enumerate() {
-        if n < MAX && pick(i) {
-            idx[n] = i;
-            vals[n] = Some(c);
-            n += 1;
+    let n = codes.len();
+    for i in 0..n {
+        if !pick(i) {
+            continue;
         }
-    }
-    if n < 2 {
-        return;
-    }
-    vals[..n].sort_unstable();
-    for k in 0..n {
-        if let Some(v) = vals[k] {
-            codes[idx[k]] = v;
+        for j in i + 1..n {
+            if pick(j) && codes[i] > codes[j] {
+                codes.swap(i, j);
+            }
         }
     }
 }

@@ -102,7 +102,7 @@ impl Ladder {
     }
 
     /// May place `p` take `c` now?
-    #[inline]
+    #[inline(always)]
     pub fn accepts<const P: usize>(&self, l: &Ladders<P>, p: usize, c: Card) -> bool {
         let n = l.count[p];
         if n == 0 {
@@ -143,11 +143,15 @@ impl Ladder {
         n
     }
 
-    /// The first place that may take `c`, if any.
+    /// The first place that may take `c`, if any (the first of [`Ladder::dests`]).
     #[inline]
     pub fn first_dest<const P: usize>(&self, l: &Ladders<P>, c: Card) -> Option<usize> {
-        let mut out = [0u8; P];
-        (self.dests(l, c, &mut out) > 0).then(|| out[0] as usize)
+        for p in 0..P {
+            if self.accepts(l, p, c) {
+                return Some(p);
+            }
+        }
+        None
     }
 
     /// Put `c` on place `p` (which accepts it). A second card fixes an `Either` place's way.
@@ -307,6 +311,18 @@ impl<const P: usize> Ladders<P> {
             .map(|p| self.count[p])
             .max()
             .unwrap_or(0)
+    }
+    /// [`Ladders::suit_count`] of every suit, in one pass.
+    #[inline]
+    pub fn by_suit(&self) -> [u8; 4] {
+        let mut h = [0u8; 4];
+        for p in 0..P {
+            if self.count[p] > 0 {
+                let s = self.top[p].suit() as usize;
+                h[s] = h[s].max(self.count[p]);
+            }
+        }
+        h
     }
     /// A small code of place `p` for a solver key: count (5 bits), suit of the top (2
     /// bits), way (1 bit). Exact for ladders in one suit.
