@@ -1,7 +1,9 @@
-//! THE TEMPLATE (`template-game`): the starting point `tools/scaffold.py` copies for a new
-//! game. It is a real (tiny) game so that it compiles and its tests run: rewrite every
-//! section from the new game's rule text (`python/patience/rules/<slug>.md`) and notation
-//! page (`docs/notation/<slug>.md`).
+//! THE TEMPLATE (`template-game`).
+//!
+//! The starting point `tools/scaffold.py` copies for a new game. It is a real (tiny) game
+//! so that it compiles and its tests run: rewrite every section from the new game's rule
+//! text (`python/patience/rules/<slug>.md`) and notation page (`docs/notation/<slug>.md`),
+//! composing it from `crate::parts` (CONTRIBUTING.md, "Adding a game").
 //!
 //! # Layout and deal
 //! No layout: the whole shuffled pack is the pack, its first card on top.
@@ -217,7 +219,7 @@ impl Game for TemplateGame {
 mod tests {
     use super::*;
     use crate::solver::Verdict;
-    use crate::testing::{cards, deal_cards, play, pruning_agrees, solve_limited, texts};
+    use crate::testing::{cards, deal, deal_cards, play, pruning_agrees, solve_limited, texts};
 
     #[test]
     fn the_unshuffled_pack_is_won_by_turning() {
@@ -245,10 +247,69 @@ mod tests {
             solve_limited(&one, &s, 10_000, false).verdict,
             Verdict::Lost
         );
-        let two = TemplateGame::from_options(&[("passes".into(), crate::game::OptValue::Int(2))])
-            .unwrap();
+        let passes = [("passes".into(), crate::game::OptValue::Int(2))];
+        let two = TemplateGame::from_options(&passes).unwrap();
         let s = deal_cards(&two, pack);
         assert_eq!(solve_limited(&two, &s, 10_000, false).verdict, Verdict::Won);
+    }
+
+    /// Key and move texts, byte for byte. `tests/test_scaffold.py` expects the same
+    /// strings of this game's Python reference engine: keep the two in step.
+    #[test]
+    fn key_texts() {
+        let g = TemplateGame::default();
+        let mut s = deal_cards(&g, crate::testing::unshuffled(PackSpec::Standard(1)));
+        let pack = "ksqsjsts9s8s7s6s5s4s3s2saskhqhjhth9h8h7h6h5h4h3h2hah\
+                    kdqdjdtd9d8d7d6d5d4d3d2dadkcqcjctc9c8c7c6c5c4c3c2c";
+        assert_eq!(
+            g.key_text(&s),
+            format!("F1: F2: F3: F4: pack:{pack}ac talon: pass:1")
+        );
+        play(&g, &mut s, "turn");
+        assert_eq!(
+            g.key_text(&s),
+            format!("F1: F2: F3: F4: pack:{pack} talon:AC pass:1")
+        );
+        play(&g, &mut s, "talon>f1");
+        assert_eq!(
+            g.key_text(&s),
+            format!("F1:AC F2: F3: F4: pack:{pack} talon: pass:1")
+        );
+        assert_eq!(
+            g.key_text(&deal(&g, 1)),
+            "F1: F2: F3: F4: pack:4hkhts9djsth2sjdkc9h4dqd6d8d3s7c6s3h8sks3c6h2d4c9c2cad5dah\
+             tdkd5s8c2h5ctcasqc7h3djc7d5h6cjhqs8hac4sqh7s9s talon: pass:1"
+        );
+        // Clubs 2C 3C under their ace, two passes: after the first pass, and the re-deal.
+        let mut pack = cards("2C 3C AC");
+        pack.extend(
+            crate::testing::unshuffled(PackSpec::Standard(1))
+                .into_iter()
+                .filter(|c| !["AC", "2C", "3C"].contains(&c.to_string().as_str())),
+        );
+        let passes = [("passes".into(), crate::game::OptValue::Int(2))];
+        let two = TemplateGame::from_options(&passes).unwrap();
+        let mut s = deal_cards(&two, pack);
+        loop {
+            let t = texts(&two, &s);
+            let up = t.iter().find(|m| m.starts_with("talon>"));
+            match up.or(t.first()) {
+                Some(m) if m != "redeal" => play(&two, &mut s, m),
+                _ => break,
+            }
+        }
+        let rest = "F2:AD2D3D4D5D6D7D8D9DTDJDQDKD F3:AH2H3H4H5H6H7H8H9HTHJHQHKH \
+                    F4:AS2S3S4S5S6S7S8S9STSJSQSKS";
+        assert_eq!(
+            two.key_text(&s),
+            format!("F1:AC {rest} pack: talon:2C3C4C5C6C7C8C9CTCJCQCKC pass:1")
+        );
+        assert_eq!(texts(&two, &s), ["redeal"]);
+        play(&two, &mut s, "redeal");
+        assert_eq!(
+            two.key_text(&s),
+            format!("F1:AC {rest} pack:kcqcjctc9c8c7c6c5c4c3c2c talon: pass:2")
+        );
     }
 
     #[test]
