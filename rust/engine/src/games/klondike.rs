@@ -49,7 +49,9 @@ use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, run_text, KeyText, Picture, Place};
-use crate::parts::{move_run, safe_to_foundation, sort_among, stable_partition, Dealer};
+use crate::parts::{
+    down_alternate, move_run, safe_to_foundation, sort_among, stable_partition, Dealer,
+};
 use crate::parts::{Build, Ladder, Ladders, Pile, Space, Stock, StockRule, StockStep};
 
 pub const SLUG: &str = "canfield-or-klondike";
@@ -73,7 +75,8 @@ const OPTIONS: &[Opt] = &[
     ),
 ];
 
-/// The columns: down in alternate colours, kings into spaces.
+/// The columns: down in alternate colours ([`down_alternate`] in the hot loops), kings
+/// into spaces.
 const COLUMNS: Build = Build::DOWN_ALTERNATE.spaces(Space::Kings);
 const FOUNDATIONS: Ladder = Ladder::ACE_UP;
 const COLS: usize = 7;
@@ -148,7 +151,7 @@ impl KState {
     fn fits_col(&self, to: usize, base: Card) -> bool {
         match self.cols[to].top() {
             None => COLUMNS.fits_space(base, false),
-            Some(t) => base.rank() > ACE && COLUMNS.fits(t, base),
+            Some(t) => base.rank() > ACE && down_alternate(t, base),
         }
     }
     fn put_up(&mut self, c: Card) {
@@ -160,14 +163,19 @@ impl KState {
 
 /// Each column top that may go to a foundation.
 fn col_found_moves(s: &KState, out: &mut Vec<KMove>) {
+    let h = s.found.by_suit();
     for from in 0..COLS {
-        if s.cols[from]
-            .top()
-            .is_some_and(|c| s.found_dest(c).is_some())
-        {
+        if s.cols[from].top().is_some_and(|c| fits_up(&h, c)) {
             out.push(KMove::ColFound(from as u8));
         }
     }
+}
+
+/// With one pack each suit has one foundation: `c` goes up when its suit stands one
+/// below it (heights `h` by suit, 0 for an ace's empty place).
+#[inline]
+fn fits_up(h: &[u8; 4], c: Card) -> bool {
+    h[c.suit() as usize] + 1 == c.rank()
 }
 
 /// No shuffled re-deal in this game: the stock never draws from a stream.
@@ -178,7 +186,10 @@ fn no_stream() -> SplitMix64 {
 impl Klondike {
     /// Column-to-column moves (legal ones), in a fixed order.
     fn col_moves(&self, s: &KState, out: &mut Vec<KMove>) {
-        let tops = s.cols.map(|c| c.top());
+        let mut tops = [None; COLS];
+        for (t, c) in tops.iter_mut().zip(&s.cols) {
+            *t = c.top();
+        }
         for from in 0..COLS {
             let col = &s.cols[from];
             let up = col.up();
@@ -189,7 +200,7 @@ impl Klondike {
                 for (to, top) in tops.iter().enumerate() {
                     let fits = match top {
                         None => !whole && COLUMNS.fits_space(base, false),
-                        Some(t) => base.rank() > ACE && COLUMNS.fits(*t, base),
+                        Some(t) => base.rank() > ACE && down_alternate(*t, base),
                     };
                     if fits && to != from {
                         out.push(KMove::ColCol(from as u8, to as u8, n as u8));
@@ -227,14 +238,13 @@ impl Klondike {
             || (self.foundation_return && s.found.by_suit().contains(&KING))
     }
 
-    /// Is playing `c` to its foundation provably safe?
-    fn safe_up(&self, s: &KState, c: Card) -> bool {
+    /// Is playing `c` to its foundation provably safe? `h`: foundation heights by suit.
+    fn safe_up(&self, h: &[u8; 4], c: Card) -> bool {
         // Nothing that may rest on an ace or a two ever goes on a column (aces never do),
         // and an ace never comes back: safe even with `foundation_return`.
         if c.rank() <= 2 {
             return true;
         }
-        let h = s.found.by_suit();
         !self.foundation_return
             && safe_to_foundation(&COLUMNS, c, |x| {
                 x.rank() == ACE || h[x.suit() as usize] >= x.rank()
@@ -439,8 +449,8 @@ impl Game for Klondike {
     }
 
     fn safe_move(&self, s: &KState) -> Option<KMove> {
-        let safe =
-            |c: Option<Card>| c.is_some_and(|c| s.found_dest(c).is_some() && self.safe_up(s, c));
+        let h = s.found.by_suit();
+        let safe = |c: Option<Card>| c.is_some_and(|c| fits_up(&h, c) && self.safe_up(&h, c));
         if let Some(from) = (0..COLS).find(|&i| safe(s.cols[i].top())) {
             return Some(KMove::ColFound(from as u8));
         }

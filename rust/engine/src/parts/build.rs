@@ -194,7 +194,11 @@ impl Build {
     const fn next(&self, on: u8, up: bool) -> Option<u8> {
         if let (RankOrder::Standard, false) = (self.order, self.wrap) {
             // The common case in plain arithmetic: no wrap, ranks 1..=13.
-            let r = if up { on + self.step } else { on.wrapping_sub(self.step) };
+            let r = if up {
+                on + self.step
+            } else {
+                on.wrapping_sub(self.step)
+            };
             return if r >= 1 && r <= 13 { Some(r) } else { None };
         }
         let d = self.step as i8;
@@ -293,22 +297,25 @@ impl Rests {
     }
 }
 
+// The common rules in plain arithmetic, for the hottest loops (the same answers as
+// `Build::fits` with the matching constant; `named_rules_match_the_general_rule` checks).
+
 /// `upper` can take `lower` in a sequence built down by one rank, colours alternating.
-#[inline]
+#[inline(always)]
 pub fn down_alternate(upper: Card, lower: Card) -> bool {
-    Build::DOWN_ALTERNATE.fits(upper, lower)
+    upper.rank() == lower.rank() + 1 && upper.colour() != lower.colour()
 }
 
 /// `upper` can take `lower` in a marriage built down (same suit, one rank lower).
-#[inline]
+#[inline(always)]
 pub fn down_same_suit(upper: Card, lower: Card) -> bool {
-    Build::DOWN_IN_SUIT.fits(upper, lower)
+    upper.rank() == lower.rank() + 1 && upper.suit() == lower.suit()
 }
 
 /// `next` follows `top` on a foundation built up in suit by one (no wrap).
-#[inline]
+#[inline(always)]
 pub fn up_in_suit(top: Card, next: Card) -> bool {
-    Build::UP_IN_SUIT.fits(top, next)
+    next.rank() == top.rank() + 1 && next.suit() == top.suit()
 }
 
 #[cfg(test)]
@@ -375,6 +382,18 @@ mod tests {
         let e = Build::new(Dir::Either, SuitRule::Same);
         assert_eq!(e.run_len(&t("4C 5C 6C 5C")), 2, "one direction per run");
         assert_eq!(e.run_len(&t("7C 6C 5C")), 3);
+    }
+
+    #[test]
+    fn named_rules_match_the_general_rule() {
+        for i in 0..52 {
+            for j in 0..52 {
+                let (a, b) = (Card::from_index(i), Card::from_index(j));
+                assert_eq!(down_alternate(a, b), Build::DOWN_ALTERNATE.fits(a, b));
+                assert_eq!(down_same_suit(a, b), Build::DOWN_IN_SUIT.fits(a, b));
+                assert_eq!(up_in_suit(a, b), Build::UP_IN_SUIT.fits(a, b));
+            }
+        }
     }
 
     #[test]

@@ -14,16 +14,23 @@ use crate::card::Card;
 /// sort in place, with no set-up: meant for the few places of a layout, per node.
 #[inline]
 pub fn sort_among<T: Ord + Copy>(codes: &mut [T], pick: impl Fn(usize) -> bool) {
-    let n = codes.len();
-    for i in 0..n {
-        if !pick(i) {
-            continue;
+    // The picked positions (at most 64), then an insertion sort through them.
+    let mut idx = [0u8; 64];
+    let mut n = 0;
+    for i in 0..codes.len().min(64) {
+        if pick(i) {
+            idx[n] = i as u8;
+            n += 1;
         }
-        for j in i + 1..n {
-            if pick(j) && codes[i] > codes[j] {
-                codes.swap(i, j);
-            }
+    }
+    for k in 1..n {
+        let v = codes[idx[k] as usize];
+        let mut j = k;
+        while j > 0 && codes[idx[j - 1] as usize] > v {
+            codes[idx[j] as usize] = codes[idx[j - 1] as usize];
+            j -= 1;
         }
+        codes[idx[j] as usize] = v;
     }
 }
 
