@@ -1,53 +1,43 @@
 //! THE QUEENS (`queens`), from `rules/queens.md`.
 //!
 //! # Layout and deal
-//! Two packs, nothing withdrawn. Cards 1-32 form the key, one face-up packet (card 1 at the
-//! bottom, card 32 on top, only the top usable); the pack is cards 33-104. Queens on the key
-//! (setup only, automatic): while the key is not empty and its top is a queen, its top
-//! `min(14, size)` cards go under the pack keeping their order (the queen comes out last).
-//! Then the next pack cards are dealt to the shutter S1-S7 (upper row S1-S4, lower row
-//! S5-S7); a king dealt there goes at once to the lowest-numbered free place of the
-//! foundation row F1-F8 and the same shutter place gets the next card (CONVENTIONS 4.5).
-//! The talon starts empty.
+//! Two packs, nothing withdrawn. Cards 1-32 form the key, one face-up packet (card 32 on
+//! top, only the top usable); the pack is cards 33-104. Queens on the key (setup only,
+//! automatic): while its top is a queen, its top `min(14, size)` cards go under the pack
+//! in their order. Then the shutter S1-S7 (rows S1-S4, S5-S7) is dealt from the pack; a
+//! king dealt there goes at once to the lowest free place of F1-F8 and the same place gets
+//! the next card (CONVENTIONS 4.5). The talon starts empty.
 //!
 //! # Foundations
-//! Eight piles, each based on a king, built K, A, 2, ..., J, Q in suit (13 cards): a
-//! [`Ladder`] with that explicit sequence. A king goes to the lowest-numbered free place (one
-//! move); another card onto a pile of its suit showing the card below it (two piles: two
-//! moves). Cards never leave.
+//! Eight piles built K, A, 2, ..., J, Q in suit: a [`Ladder`] with that sequence. A king
+//! goes to the lowest free place; another card onto any pile of its suit that takes it.
 //!
 //! # Piles and availability
-//! Key: only its top card, and only to a foundation. Shutter: the top card of each packet;
-//! it may go to a foundation or be married onto another packet's top (same suit, one rank
-//! lower, no wrap: [`Build::DOWN_IN_SUIT`]). The talon top may go to a foundation or be
-//! married onto a shutter top. `turn` turns the pack's top card, whenever the pack has cards.
+//! The key top goes only to a foundation. A shutter top goes to a foundation or is married
+//! onto another packet's top ([`Build::DOWN_IN_SUIT`]); so is the talon top. `turn` turns
+//! the pack's top card whenever the pack has cards.
 //!
 //! # Spaces
-//! A shutter place left empty is refilled at once (automatic) with the talon top, or the
-//! pack top when the talon is empty; with both empty it stays empty for good. Never from
-//! the key or from another packet.
+//! An emptied shutter place is refilled at once with the talon top, else the pack top;
+//! with both empty it stays empty.
 //!
 //! # Pack, talon and re-deals
-//! No re-deal; queens pay instead. `C` counts the queens now in the talon that were turned
-//! during the current pass (up by one when `turn` shows a queen, down by one when a queen
-//! leaves the talon top while `C >= 1`, 0 after a payment). `pay` (pack empty, `C >= 1`):
-//! cards are taken from the talon bottom until `3 x C` non-queens are taken (queens met are
-//! taken too) or the talon is exhausted; they are the new pack, the first taken turned
-//! first ([`Stock::redeal_bottom`]).
+//! `C` counts the queens in the talon turned during this pass (up when `turn` shows a
+//! queen, down when a queen leaves the talon top while `C >= 1`, 0 after a payment).
+//! `pay` (pack empty, `C >= 1`): from the talon bottom until `3 x C` non-queens are taken
+//! (queens met go too); they are the new pack ([`Stock::redeal_bottom`]).
 //!
 //! # End
-//! Won with all 104 cards on the foundations; otherwise lost when no move is legal.
+//! Won with all 104 cards on the foundations; lost when no move is legal.
 //!
 //! # Solver
-//! The stock is a [`Stock`]: a payment rotates its turning order, and the state adds the
-//! rotations up, so (cards left, cursor, rotation) is exact. Shutter places are
-//! interchangeable (sorted in the key), as are the piles of one suit. Turns are searched
-//! as macro moves on [`Stock::reachable_tops`] (see `solver_moves`). Safe moves: kings and
-//! some other cards from the key, and some shutter cards that leave a card behind
-//! (`safe_found`; not the standard [`crate::parts::safe`] argument, which compulsory
-//! refills and the two piles per suit break). Positions whose key can never be played out
-//! are cut off (`key_blocked`, a search over the piles of each suit rather than a
-//! relaxation fixed point): most deals are lost from the start that way.
+//! A payment rotates the [`Stock`]'s turning order and the state adds the rotations up, so
+//! (cards left, cursor, rotation) is exact. Shutter places are interchangeable, as are the
+//! piles of one suit (both sorted in the key). Turns are macro moves on
+//! [`Stock::reachable_tops`]. Safe moves (`safe_found`) are the game's own argument: the
+//! standard one of [`crate::parts::safe`] is broken by the compulsory refills and the two
+//! piles per suit. The dead test (`key_blocked`) is a search over each suit's two piles, not
+//! a relaxation, so it does not use [`crate::parts::relax`]. Most deals fail it at once.
 
 use crate::card::{Card, KING, QUEEN};
 use crate::error::EngineError;
@@ -65,7 +55,7 @@ const KEY: usize = 32;
 const KEY_PAYMENT: usize = 14;
 const SHUTTER: usize = 7;
 const PLACES: usize = 8;
-/// The most cards a packet can hold (a king down to the ace) and the stock can hold.
+/// A packet holds at most a king down to the ace; the stock, all but the shutter.
 const PACKET: usize = 13;
 const STOCK: usize = CARDS - SHUTTER;
 const MARRY: Build = Build::DOWN_IN_SUIT;
@@ -76,8 +66,10 @@ const FOUNDATION: Ladder = Ladder {
     base: Base::Rank(KING),
     ..Ladder::ACE_UP
 };
-/// The game has no options.
 const OPTIONS: &[Opt] = &[];
+/// Where cards are played from, in the order of the move list.
+const SOURCES: [At; 9] = [At::Key, S(0), S(1), S(2), S(3), S(4), S(5), S(6), At::Talon];
+use At::S;
 
 /// The game; it has no options.
 #[derive(Clone, Debug, Default)]
@@ -100,82 +92,92 @@ pub struct State {
     stock: Stock<STOCK>,
     /// The sum of the stock's rotations (modulo its size), for the key.
     rot: u8,
-    /// The counter C: queens in the talon turned during the current pass.
+    /// The counter C.
     queens: u8,
 }
 
-/// Where a played card comes from.
+/// A place named by a move (0-based: `S(0)` is S1).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Src {
+pub enum At {
     Key,
-    Shutter(u8),
+    S(u8),
+    F(u8),
     Talon,
 }
 
-/// Where it goes: a foundation place, or onto a shutter packet (a marriage).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Dst {
-    Found(u8),
-    Shutter(u8),
-}
-
-/// One move. Places are 0-based (`S1` is 0). `turns` > 0 only in the solver's macro moves:
-/// that many turns first.
+/// One move; `turns` > 0 only in the solver's macro moves (that many turns first).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Move {
     Turn,
     Pay { turns: u8 },
-    Play { from: Src, to: Dst, turns: u8 },
+    Play { from: At, to: At, turns: u8 },
 }
 
 impl Move {
-    /// A plain play (no turns first).
-    pub fn new(from: Src, to: Dst) -> Move {
+    pub fn new(from: At, to: At) -> Move {
         Move::Play { from, to, turns: 0 }
+    }
+    /// The turns a macro move makes first, and the move it then makes.
+    fn split(self) -> (u8, Move) {
+        match self {
+            Move::Turn => (0, self),
+            Move::Pay { turns } => (turns, Move::Pay { turns: 0 }),
+            Move::Play { from, to, turns } => (turns, Move::new(from, to)),
+        }
+    }
+}
+
+fn place(a: At) -> Place {
+    match a {
+        At::Key => Place::named("key"),
+        S(i) => Place::at("S", i.into()),
+        At::F(p) => Place::at("F", p.into()),
+        At::Talon => Place::named("talon"),
     }
 }
 
 impl State {
     #[inline]
-    fn top(&self, from: Src) -> Option<Card> {
-        match from {
-            Src::Key => self.key.top(),
-            Src::Shutter(i) => self.shutter[i as usize].top(),
-            Src::Talon => self.stock.talon_top(),
+    fn top(&self, a: At) -> Option<Card> {
+        match a {
+            At::Key => self.key.top(),
+            S(i) => self.shutter[i as usize].top(),
+            At::F(_) => None,
+            At::Talon => self.stock.talon_top(),
+        }
+    }
+    #[inline]
+    fn take(&mut self, a: At) -> Option<Card> {
+        match a {
+            At::Key => self.key.pop(),
+            S(i) => self.shutter[i as usize].pop(),
+            _ => self.take_talon(),
         }
     }
     /// Take the talon top; a queen leaving it lowers C.
     #[inline]
     fn take_talon(&mut self) -> Option<Card> {
         let c = self.stock.take_talon()?;
-        if c.rank() == QUEEN && self.queens > 0 {
-            self.queens -= 1;
-        }
+        self.queens -= u8::from(c.rank() == QUEEN && self.queens > 0);
         Some(c)
     }
     #[inline]
     fn turn(&mut self) {
         self.stock.turn(&TURN);
-        if self.stock.talon_top().is_some_and(|c| c.rank() == QUEEN) {
-            self.queens += 1;
-        }
-    }
-    #[inline]
-    fn can_pay(&self) -> bool {
-        self.stock.pack_len() == 0 && self.stock.talon_len() > 0 && self.queens > 0
+        self.queens += u8::from(self.top(At::Talon).is_some_and(|c| c.rank() == QUEEN));
     }
     /// The payment: from the talon bottom until `3 x C` non-queens are taken.
     fn pay(&mut self) {
-        let (mut taken, mut need) = (0, 3 * self.queens);
-        for c in self.stock.talon() {
-            if need == 0 {
-                break;
-            }
-            need -= u8::from(c.rank() != QUEEN);
-            taken += 1;
-        }
+        let mut need = 3 * self.queens;
+        let taken = (self.stock.talon())
+            .take_while(|c| {
+                let take = need > 0;
+                need -= u8::from(take && c.rank() != QUEEN);
+                take
+            })
+            .count();
         let r = self.stock.redeal_bottom(taken);
-        self.rot = ((self.rot as usize + r) % STOCK) as u8;
+        self.rot = ((usize::from(self.rot) + r) % STOCK) as u8;
         self.queens = 0;
     }
     /// The automatic step: empty shutter places take the talon top, else the pack top.
@@ -189,181 +191,143 @@ impl State {
             }
         }
     }
-    /// Foundation place `p` (the king first).
-    fn foundation(&self, p: usize) -> Vec<Card> {
-        FOUNDATION.cards(&self.found, p)
+    /// The counts of the (up to) two piles of each suit `su`, at `2 su` and `2 su + 1`.
+    fn heights(&self) -> [u8; PLACES] {
+        let (mut h, mut seen) = ([0u8; PLACES], [0usize; 4]);
+        for p in 0..PLACES {
+            let su = self.found.top(p).map(|t| t.suit() as usize);
+            if let Some(su) = su.filter(|&su| seen[su] < 2) {
+                h[2 * su + seen[su]] = self.found.count(p);
+                seen[su] += 1;
+            }
+        }
+        h
     }
 }
 
-/// Foundation places that take `c`, in place order, each passed to `f`.
+/// Shutter places whose top takes `c` in marriage (other than `from`), passed to `f`.
 #[inline]
-fn each_found(s: &State, c: Card, mut f: impl FnMut(u8)) {
-    let mut to = [0u8; PLACES];
-    let n = FOUNDATION.dests(&s.found, c, &mut to);
-    for &p in &to[..n] {
-        f(p);
-    }
-}
-
-/// Shutter places whose top takes `c` in marriage (not `skip`), each passed to `f`.
-#[inline]
-fn each_marriage(s: &State, c: Card, skip: Option<usize>, mut f: impl FnMut(u8)) {
-    for to in 0..SHUTTER {
-        if Some(to) != skip && s.shutter[to].top().is_some_and(|t| MARRY.fits(t, c)) {
-            f(to as u8);
+fn each_marriage(s: &State, c: Card, from: At, mut f: impl FnMut(At)) {
+    for to in (0..SHUTTER as u8).map(S).filter(|&to| to != from) {
+        if s.top(to).is_some_and(|t| MARRY.fits(t, c)) {
+            f(to);
         }
     }
 }
 
-/// A place's label in move texts.
-fn src_place(from: Src) -> Place {
-    match from {
-        Src::Key => Place::named("key"),
-        Src::Shutter(i) => Place::at("S", i as usize),
-        Src::Talon => Place::named("talon"),
-    }
+/// The solver's plays of `c` from `from`: to the first foundation place that takes it
+/// (`founds`), or its marriages; passed to `f`.
+#[inline]
+fn each_play(s: &State, c: Option<Card>, from: At, founds: bool, mut f: impl FnMut(At)) {
+    match (c, founds) {
+        (Some(c), true) => FOUNDATION
+            .first_dest(&s.found, c)
+            .map(|p| f(At::F(p as u8))),
+        (Some(c), false) => Some(each_marriage(s, c, from, f)),
+        (None, _) => None,
+    };
 }
 
-fn dst_place(to: Dst) -> Place {
-    match to {
-        Dst::Found(p) => Place::at("F", p as usize),
-        Dst::Shutter(i) => Place::at("S", i as usize),
-    }
-}
-
-/// Is playing `c` to the first foundation place that takes it now provably safe, when
-/// `c` comes from the key (`from_key`) or from the top of a shutter packet of two or more
-/// cards? (A king from the key: always.) Returns that place.
+/// Is playing `c` to the first foundation place that takes it now provably safe, when `c`
+/// is the key top (`from_key`) or the top of a packet of two or more? Returns that place.
 ///
-/// Proofs. Each pile takes exactly one card of each rank, so of the two copies of a card
-/// c (rank r < K, suit s) one ends on each pile of suit s. Let A be the place receiving c
-/// now (A shows r - 1) and B the other pile of suit s. Take a winning line L; it plays c
-/// to a pile at some time t2.
-/// 1. A king from the key: kings never compete for places (8 places, 8 kings) and a key
-///    card only goes to a foundation, so L stays legal when the king goes now (one more
-///    pile only adds options), and the positions meet after L plays it.
-/// 2. Key card c, when B holds r cards or more, or when the other copy c' lies in the key
-///    under c. Until t2 the key does not move. If c' is still in the key or already on B,
-///    no card can go onto a pile showing r - 1 before t2, so L's moves before t2 leave A
-///    alone and stay legal with c on A; at t2 the positions coincide (up to which pile of
-///    suit s is which). If A and B both show r - 1 and L plays c' before t2, it goes to
-///    one of them, which we call B; we play c' there too, and after that L can only put c
-///    on the pile still showing r - 1, the one we filled early. Higher piles never forbid
-///    a move, so every move of L stays legal.
-/// 3. Shutter top c over c + 1 (no vacancy, no refill), when B holds r cards or more: both
-///    piles of suit s hold their r - 1, so no card can ever be married onto c, and only c
-///    and c' can go on a c + 1. Follow L without its moves of c: while c is out in L, the
-///    positions differ in one packet showing c over c + 1 in L and c + 1 here. L's
-///    marriages of c move that difference to another packet of the same kind; L never
-///    marries onto c, never moves the c + 1 under it and never empties that packet, so
-///    each other move of L is legal here and refills the same way; c' is as in 2. When L
-///    plays c to a foundation the positions coincide.
+/// Proofs. Each pile takes one card of each rank, so of the two copies of a card c (rank
+/// r < K, suit s) one ends on each pile of suit s. Let A be the place taking c now (A shows
+/// r - 1), B the other pile of suit s, and L a winning line that plays c at time t2.
+/// 1. A king from the key: kings never compete for places (8 of each) and a key card only
+///    goes to a foundation, so L stays legal with the king gone now.
+/// 2. Key card c, when B holds r cards or more, or when c' lies in the key under c. Until t2
+///    the key does not move. If c' is in the key or on B, no card can go on a pile showing
+///    r - 1 before t2, so L's moves before t2 stay legal with c on A, and at t2 the
+///    positions coincide (up to which pile of suit s is which). If A and B both show r - 1
+///    and L plays c' before t2, call its pile B; we play c' there too, and L must then put
+///    c on A. Higher piles never forbid a move.
+/// 3. Shutter top c over c + 1 (no refill follows), when B holds r or more: both piles of
+///    suit s hold their r - 1, so nothing is ever married onto c, and only c and c' go on a
+///    c + 1. Follow L without its moves of c: the positions differ in one packet showing c
+///    over c + 1 in L and c + 1 here; L's marriages of c move that difference to a packet
+///    of the same kind, L never marries onto c, never moves the c + 1 and never empties
+///    that packet, so every other move of L is legal here and refills alike; c' is as in 2.
 fn safe_found(s: &State, c: Card, from_key: bool) -> Option<u8> {
     let a = FOUNDATION.first_dest(&s.found, c)?;
     if c.rank() == KING {
         return from_key.then_some(a as u8);
     }
     let same = |p: usize| p != a && s.found.top(p).is_some_and(|t| t.suit() == c.suit());
-    let b_holds = (0..PLACES).filter(|&p| same(p)).map(|p| s.found.count(p));
+    let b = (0..PLACES)
+        .filter(|&p| same(p))
+        .map(|p| s.found.count(p))
+        .max();
     let under = &s.key.cards()[..s.key.len().saturating_sub(1)];
-    (b_holds.max().unwrap_or(0) >= c.rank() || from_key && under.contains(&c)).then_some(a as u8)
+    (b.unwrap_or(0) >= c.rank() || from_key && under.contains(&c)).then_some(a as u8)
 }
 
 /// True when the key can never be played out, so the game cannot be won.
 ///
 /// Positions on a pile: K = 0, A = 1, .., Q = 12; a pile of n cards holds the positions
-/// below n, one card of each. Key cards leave only for the foundations, from the top down,
-/// so in a winning line the key cards of one suit go, in key order, each onto a pile of
-/// that suit whose length is then its position; between those plays the two piles only
-/// grow; and a pile never holds a card still in the key, so for every position q at every
-/// moment, piles holding q + copies of q still in the key <= 2. For each suit we follow
-/// every way of giving its key cards, in order, to its two piles (growing a pile only just
-/// before it takes a key card, which is never worse), checking that count as the pile
-/// grows. If no way exists for some suit, the key cannot be played out. (Cards outside the
-/// key are treated as always at hand, so this only finds positions that are really lost.)
+/// below n. Key cards leave only for the foundations, top first, so in a winning line the
+/// key cards of a suit go, in key order, each onto a pile of that suit whose length is then
+/// its position; between those plays the two piles only grow, and never hold a card still
+/// in the key: for every position q, piles holding q + copies of q in the key <= 2. For
+/// each suit we follow every way of giving its key cards in order to its two piles
+/// (growing a pile only just before it takes a key card, which is never worse), checking
+/// that count as the pile grows. No way for some suit: the key cannot be played out.
+/// (Cards outside the key count as always at hand, so only lost positions are found.)
 fn key_blocked(s: &State) -> bool {
-    let key = s.key.cards();
-    let mut piles = [[0u8; 2]; 4];
-    let mut seen = [0usize; 4];
-    for p in 0..PLACES {
-        if let Some(su) = s.found.top(p).map(|t| t.suit() as usize) {
-            if seen[su] < 2 {
-                piles[su][seen[su]] = s.found.count(p);
-                seen[su] += 1;
-            }
-        }
-    }
-    let pos = |c: Card| if c.rank() == KING { 0 } else { c.rank() };
-    for su in 0..4u8 {
-        // This suit's key cards, top first, as positions; and copies in the key.
-        let (mut order, mut m, mut rem) = ([0u8; KEY], 0, [0u8; 13]);
-        for &c in key.iter().rev().filter(|c| c.suit() == su) {
-            order[m] = pos(c);
-            m += 1;
-            rem[pos(c) as usize] += 1;
-        }
-        // Reachable pile lengths (shorter, longer) as a set of 14 x 14 bits.
-        let [na, nb] = piles[su as usize];
-        let bit = |lo: u8, hi: u8| usize::from(lo.min(hi)) * 14 + usize::from(lo.max(hi));
-        let mut cur = [0u64; 4];
-        cur[bit(na, nb) / 64] |= 1 << (bit(na, nb) % 64);
-        for &p in &order[..m] {
-            let mut next = [0u64; 4];
-            for (w, &word) in cur.iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    let b = w * 64 + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    let (lo, hi) = ((b / 14) as u8, (b % 14) as u8);
-                    for (h, other) in [(lo, hi), (hi, lo)]
-                        .into_iter()
-                        .take(1 + usize::from(lo != hi))
-                    {
-                        if h <= p && (h..p).all(|q| 1 + u8::from(other > q) + rem[q as usize] <= 2)
-                        {
-                            let n = bit(p + 1, other);
-                            next[n / 64] |= 1 << (n % 64);
+    let pos = |c: &Card| c.rank() % KING;
+    let h = s.heights();
+    (0..4u8).any(|su| {
+        let mut rem = [0u8; 13];
+        let key = s.key.cards().iter().rev().filter(|c| c.suit() == su);
+        key.clone().for_each(|c| rem[pos(c) as usize] += 1);
+        // Reachable pile lengths: bit `longer` of `cur[shorter]`.
+        let (a, b) = (h[2 * su as usize], h[2 * su as usize + 1]);
+        let mut cur = [0u16; 14];
+        cur[a.min(b) as usize] = 1 << a.max(b);
+        for p in key.map(pos) {
+            let mut next = [0u16; 14];
+            for lo in 0..14u8 {
+                let mut m = cur[lo as usize];
+                while m != 0 {
+                    let hi = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    for (h, o) in [(lo, hi), (hi, lo)] {
+                        if h <= p && (h..p).all(|q| 1 + u8::from(o > q) + rem[q as usize] <= 2) {
+                            next[o.min(p + 1) as usize] |= 1 << o.max(p + 1);
                         }
                     }
                 }
             }
-            if next == [0; 4] {
+            if next == [0; 14] {
                 return true;
             }
             rem[p as usize] -= 1;
             cur = next;
         }
-    }
-    false
+        false
+    })
 }
 
 impl Game for Queens {
     type State = State;
     type Move = Move;
-    /// Bits: key length 6 (the key is always the dealt key cut down from the top); the
-    /// packets as (bottom card index << 4 | length), 10 each, sorted (shutter places are
-    /// interchangeable); per suit the counts of its two piles, sorted, 4 each (piles of one
-    /// suit are interchangeable, free places too); the stock's cards left (97) in its
-    /// turning order, which is the dealt one rotated by `rot` (7), and its cursor (7); C
-    /// (4). 223 bits.
+    /// Bits: key length 6 (the key is the dealt one cut down from the top); the packets as
+    /// (bottom card index << 4 | length), 10 each, sorted; per suit the counts of its two
+    /// piles, sorted, 4 each; the stock's cards left (97) in its turning order (the dealt
+    /// one rotated by `rot`), `rot` (7) and its cursor (7); C (4). 223 bits.
     type Key = [u64; 4];
 
     fn info(&self) -> GameInfo {
+        let (slug, title, pack) = (SLUG, "The Queens", PackSpec::Standard(2));
         GameInfo {
-            slug: SLUG,
-            title: "The Queens",
-            pack: PackSpec::Standard(2),
+            slug,
+            title,
+            pack,
             options: infos(OPTIONS),
         }
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
-        if cards.len() != CARDS {
-            return Err(EngineError::WrongCount {
-                expected: CARDS,
-                got: cards.len(),
-            });
-        }
         let mut d = Dealer::new(&cards);
         let mut key = Pile::of(d.take(KEY), 0);
         let mut pack = d.rest().to_vec();
@@ -376,25 +340,22 @@ impl Game for Queens {
         let mut d = Dealer::new(&pack);
         for packet in &mut shutter {
             let c = d.next_staying(|c| {
-                if let Some(p) = FOUNDATION
+                let king = FOUNDATION
                     .first_dest(&found, c)
-                    .filter(|_| c.rank() == KING)
-                {
-                    FOUNDATION.put(&mut found, p, c);
-                }
-                c.rank() == KING
+                    .filter(|_| c.rank() == KING);
+                king.map(|p| FOUNDATION.put(&mut found, p, c)).is_some()
             });
             let bad = || EngineError::BadDeal("the pack ran out during the shutter deal".into());
             packet.push(c.ok_or_else(bad)?);
         }
-        let stock = Stock::new(d.rest());
+        let (stock, rot, queens) = (Stock::new(d.rest()), 0, 0);
         Ok(State {
             key,
             shutter,
             found,
             stock,
-            rot: 0,
-            queens: 0,
+            rot,
+            queens,
         })
     }
 
@@ -404,54 +365,35 @@ impl Game for Queens {
         if self.is_won(s) {
             return;
         }
-        for from in [Src::Key]
-            .into_iter()
-            .chain((0..SHUTTER as u8).map(Src::Shutter))
-            .chain([Src::Talon])
-        {
-            if let Some(c) = s.top(from) {
-                each_found(s, c, |p| out.push(Move::new(from, Dst::Found(p))));
-            }
+        let mut to = [0u8; PLACES];
+        for (from, c) in SOURCES.map(|a| (a, s.top(a))) {
+            let n = c.map_or(0, |c| FOUNDATION.dests(&s.found, c, &mut to));
+            out.extend(to[..n].iter().map(|&p| Move::new(from, At::F(p))));
         }
-        for from in (0..SHUTTER as u8).map(Src::Shutter).chain([Src::Talon]) {
-            let skip = if let Src::Shutter(i) = from {
-                Some(i as usize)
-            } else {
-                None
-            };
-            if let Some(c) = s.top(from) {
-                each_marriage(s, c, skip, |to| out.push(Move::new(from, Dst::Shutter(to))));
-            }
+        for (from, c) in SOURCES[1..].iter().map(|&a| (a, s.top(a))) {
+            c.map(|c| each_marriage(s, c, from, |to| out.push(Move::new(from, to))));
         }
         if s.stock.pack_len() > 0 {
             out.push(Move::Turn);
         }
-        if s.can_pay() {
+        if s.stock.pack_len() == 0 && s.stock.talon_len() > 0 && s.queens > 0 {
             out.push(Move::Pay { turns: 0 });
         }
     }
 
     fn play(&self, s: &mut State, m: Move) {
-        let (Move::Pay { turns } | Move::Play { turns, .. }) = m else {
-            s.turn();
-            return s.refill();
-        };
+        let (turns, m) = m.split();
         for _ in 0..turns {
             s.turn();
         }
-        if let Move::Play { from, to, .. } = m {
-            let c = match from {
-                Src::Key => s.key.pop(),
-                Src::Shutter(i) => s.shutter[i as usize].pop(),
-                Src::Talon => s.take_talon(),
-            };
-            match (c, to) {
-                (Some(c), Dst::Found(p)) => FOUNDATION.put(&mut s.found, p as usize, c),
-                (Some(c), Dst::Shutter(i)) => s.shutter[i as usize].push(c),
-                (None, _) => {}
-            }
-        } else {
-            s.pay();
+        match m {
+            Move::Turn => s.turn(),
+            Move::Pay { .. } => s.pay(),
+            Move::Play { from, to, .. } => match (s.take(from), to) {
+                (Some(c), At::F(p)) => FOUNDATION.put(&mut s.found, p.into(), c),
+                (Some(c), S(i)) => s.shutter[i as usize].push(c),
+                _ => {}
+            },
         }
         s.refill();
     }
@@ -461,15 +403,15 @@ impl Game for Queens {
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
-        let (text, turns) = match m {
-            Move::Turn => ("turn".to_string(), 0),
-            Move::Pay { turns } => ("pay".to_string(), turns),
-            Move::Play { from, to, turns } => (move_text(src_place(from), dst_place(to)), turns),
+        let (turns, m) = m.split();
+        let text = match m {
+            Move::Turn => "turn".into(),
+            Move::Pay { .. } => "pay".into(),
+            Move::Play { from, to, .. } => move_text(place(from), place(to)),
         };
-        if turns > 0 {
-            format!("turn*{turns}+{text}")
-        } else {
-            text
+        match turns {
+            0 => text,
+            k => format!("turn*{k}+{text}"),
         }
     }
 
@@ -480,10 +422,10 @@ impl Game for Queens {
             k.pile(Place::at("S", i), p.cards(), 0);
         }
         for p in 0..PLACES {
-            k.pile(Place::at("F", p), &s.foundation(p), 0);
+            k.pile(Place::at("F", p), &FOUNDATION.cards(&s.found, p), 0);
         }
-        let pack: Vec<Card> = s.stock.pack().collect();
-        let talon: Vec<Card> = s.stock.talon().collect();
+        let (pack, talon): (Vec<Card>, Vec<Card>) =
+            (s.stock.pack().collect(), s.stock.talon().collect());
         k.pile(Place::named("pack"), &pack, pack.len());
         k.pile(Place::named("talon"), &talon, 0)
             .field("queens", s.queens);
@@ -498,39 +440,26 @@ impl Game for Queens {
         }
         out.push_str("\nShutter:\n");
         for row in [0..4, 4..SHUTTER] {
-            out.push_str("  ");
-            for i in row {
-                let _ = write!(
-                    out,
-                    "S{}:{}",
-                    i + 1,
-                    if s.shutter[i].is_empty() { " --" } else { "" }
-                );
-                for c in s.shutter[i].cards() {
-                    let _ = write!(out, " {c}");
-                }
-                out.push_str("   ");
-            }
-            out.truncate(out.trim_end().len());
-            out.push('\n');
+            let packet = |i: usize| match s.shutter[i].cards() {
+                [] => format!("S{}: --", i + 1),
+                cards => cards
+                    .iter()
+                    .fold(format!("S{}:", i + 1), |t, c| t + " " + &c.to_string()),
+            };
+            let _ = writeln!(out, "  {}", row.map(packet).collect::<Vec<_>>().join("   "));
         }
         let (n, t) = (s.key.len(), s.stock.talon_len());
-        let _ = writeln!(
-            out,
-            "Key: {} ({n} card{})",
-            top(s.key.top()),
-            if n == 1 { "" } else { "s" }
-        );
+        let plural = if n == 1 { "" } else { "s" };
+        let _ = writeln!(out, "Key: {} ({n} card{plural})", top(s.key.top()));
         let beneath = if t > 1 {
             format!(" (+{} beneath)", t - 1)
         } else {
             String::new()
         };
+        let (pack, talon) = (s.stock.pack_len(), top(s.stock.talon_top()));
         let _ = writeln!(
             out,
-            "Pack: {} cards   Talon: {}{beneath}   Queens counted: {}",
-            s.stock.pack_len(),
-            top(s.stock.talon_top()),
+            "Pack: {pack} cards   Talon: {talon}{beneath}   Queens counted: {}",
             s.queens
         );
         out
@@ -539,35 +468,20 @@ impl Game for Queens {
     fn key(&self, s: &State) -> [u64; 4] {
         let mut w = BitWriter::<4>::new();
         w.put(s.key.len() as u64, 6);
-        let mut packets = [0u64; SHUTTER];
-        for (code, p) in packets.iter_mut().zip(&s.shutter) {
-            *code = p
-                .bottom()
-                .map_or(0, |b| (b.index() as u64) << 4 | p.len() as u64);
-        }
+        let code = |p: &Pile<PACKET>| p.bottom().map_or(0, |b| (b.index() << 4 | p.len()) as u64);
+        let mut packets = s.shutter.each_ref().map(code);
         sort_among(&mut packets, |_| true);
-        for code in packets {
-            w.put(code, 10);
-        }
-        let (mut heights, mut seen) = ([0u8; PLACES], [0usize; 4]);
-        for p in 0..PLACES {
-            if let Some(su) = s.found.top(p).map(|t| t.suit() as usize) {
-                if seen[su] < 2 {
-                    heights[2 * su + seen[su]] = s.found.count(p);
-                    seen[su] += 1;
-                }
-            }
-        }
-        sort_groups(&mut heights, |i| Some((i / 2) as u8));
-        for h in heights {
-            w.put(u64::from(h), 4);
-        }
+        packets.into_iter().for_each(|c| w.put(c, 10));
+        let mut heights = s.heights();
+        sort_groups(&mut heights, |i| Some(i as u8 / 2));
+        heights.into_iter().for_each(|h| w.put(h.into(), 4));
         let (present, cursor) = s.stock.key_bits();
         w.put(present as u64, 64);
         w.put((present >> 64) as u64, STOCK - 64);
-        w.put(u64::from(s.rot), 7);
-        w.put(u64::from(cursor), 7);
-        w.put(u64::from(s.queens), 4);
+        w.put(
+            u64::from(s.rot) << 11 | u64::from(cursor) << 4 | u64::from(s.queens),
+            18,
+        );
         w.finish()
     }
 
@@ -575,105 +489,81 @@ impl Game for Queens {
         if key_blocked(s) {
             return None;
         }
-        if let Some(p) = s.key.top().and_then(|c| safe_found(s, c, true)) {
-            return Some(Move::new(Src::Key, Dst::Found(p)));
-        }
-        (0..SHUTTER).find_map(|i| {
-            let c = s.shutter[i].top().filter(|_| s.shutter[i].len() >= 2)?;
-            safe_found(s, c, false).map(|p| Move::new(Src::Shutter(i as u8), Dst::Found(p)))
+        let long = |a: &At| *a == At::Key || matches!(a, S(i) if s.shutter[*i as usize].len() > 1);
+        SOURCES[..8].iter().filter(|a| long(a)).find_map(|&a| {
+            let p = safe_found(s, s.top(a)?, a == At::Key)?;
+            Some(Move::new(a, At::F(p)))
         })
     }
 
     /// Nothing when a key card can never be played (`key_blocked`).
     ///
-    /// Turns are searched as macro moves: "turn k times, then a move that uses the stock"
-    /// (a talon play, the payment, or a shutter move emptying its place, whose refill takes
-    /// the talon or pack top). A turn commutes with every other move (key plays, and
-    /// shutter moves that leave a card in their place): such a move neither reads nor
-    /// changes pack, talon or C, and a turn changes nothing else. So in a winning line each
-    /// run of turns can be put off until just before the next move that uses the stock,
-    /// and no line ends with turns (the pack would not be empty). The talon tops after k
-    /// turns are [`Stock::reachable_tops`] (one pass: the payment is a move of its own).
-    ///
-    /// A card fitting two piles goes to the first only: both piles show the same card of
-    /// one suit, so the results differ only in which pile is which, and the key (which
-    /// sorts the piles of a suit) is the same.
+    /// Turns are macro moves: "turn k times, then a move that uses the stock" (a talon
+    /// play, the payment, or a shutter move emptying its place, whose refill takes the
+    /// talon or pack top). A turn commutes with every other move (key plays, shutter moves
+    /// that leave a card behind): those neither read nor change pack, talon or C, and a
+    /// turn changes nothing else. So in a winning line each run of turns can be put off
+    /// until just before the next move that uses the stock, and no line ends with turns.
+    /// The talon tops after k turns are [`Stock::reachable_tops`] (one pass: payments are
+    /// moves of their own). A card fitting two piles goes to the first only: both show the
+    /// same card, and the key sorts the piles of a suit.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         if key_blocked(s) {
             return;
         }
-        let stock = !s.stock.is_empty();
-        let first = |c: Card| FOUNDATION.first_dest(&s.found, c).map(|p| p as u8);
-        // Plays that leave the stock alone; moves that empty a place: founds, marriages.
-        if let Some(p) = s.key.top().and_then(first) {
-            out.push(Move::new(Src::Key, Dst::Found(p)));
-        }
-        let mut empty = [(Src::Key, Dst::Found(0)); SHUTTER * SHUTTER];
-        let mut n_found = 0;
-        for i in 0..SHUTTER {
-            let from = Src::Shutter(i as u8);
-            if let Some(p) = s.shutter[i].top().and_then(first) {
-                if stock && s.shutter[i].len() == 1 {
-                    empty[n_found] = (from, Dst::Found(p));
-                    n_found += 1;
-                } else {
-                    out.push(Move::new(from, Dst::Found(p)));
-                }
-            }
-        }
-        let mut n_empty = n_found;
-        for i in (0..SHUTTER).filter(|&i| stock && s.shutter[i].len() == 1) {
-            each_marriage(s, s.shutter[i].cards()[0], Some(i), |to| {
-                empty[n_empty] = (Src::Shutter(i as u8), Dst::Shutter(to));
-                n_empty += 1;
+        let empties = |i: &u8| !s.stock.is_empty() && s.shutter[*i as usize].len() == 1;
+        // Plays that leave the stock alone, and (kept) those that empty a place.
+        for from in [At::Key]
+            .into_iter()
+            .chain((0..7).filter(|i| !empties(i)).map(S))
+        {
+            each_play(s, s.top(from), from, true, |to| {
+                out.push(Move::new(from, to))
             });
+        }
+        let (mut empty, mut n) = ([(At::Key, At::Key); SHUTTER * SHUTTER], [0; 3]);
+        for (k, founds) in [(1, true), (2, false)] {
+            n[k] = n[k - 1];
+            for from in (0..7).filter(empties).map(S) {
+                each_play(s, s.top(from), from, founds, |to| {
+                    empty[n[k]] = (from, to);
+                    n[k] += 1;
+                });
+            }
         }
         // The stock macros, k = 0, 1, ... turns: first those ending on a foundation.
         let last = s.stock.pack_len() as u8;
-        for founds in [true, false] {
-            let mut queens = s.queens;
+        for (founds, range) in [(true, 0..n[1]), (false, n[1]..n[2])] {
             let at = |out: &mut Vec<Move>, turns: u8, top: Option<Card>, queens: u8| {
                 let mac = |(from, to)| Move::Play { from, to, turns };
-                if let Some(c) = top {
-                    if founds {
-                        out.extend(first(c).map(|p| mac((Src::Talon, Dst::Found(p)))));
-                    } else {
-                        each_marriage(s, c, None, |to| {
-                            out.push(mac((Src::Talon, Dst::Shutter(to))))
-                        });
-                    }
-                }
-                let range = if founds { 0..n_found } else { n_found..n_empty };
-                out.extend(empty[range].iter().map(|&e| mac(e)));
+                each_play(s, top, At::Talon, founds, |to| {
+                    out.push(mac((At::Talon, to)))
+                });
+                out.extend(empty[range.clone()].iter().map(|&e| mac(e)));
                 if !founds && turns == last && top.is_some() && queens > 0 {
                     out.push(Move::Pay { turns });
                 }
             };
-            if s.stock.talon_top().is_none() {
-                at(out, 0, None, queens);
+            if s.stock.talon_len() == 0 {
+                at(out, 0, None, s.queens);
             }
+            let mut queens = s.queens;
             s.stock.reachable_tops(&TURN, |c, turns| {
                 queens += u8::from(turns > 0 && c.rank() == QUEEN);
                 at(out, turns, Some(c), queens);
             });
         }
-        for i in (0..SHUTTER).filter(|&i| !(stock && s.shutter[i].len() == 1)) {
-            if let Some(c) = s.shutter[i].top() {
-                each_marriage(s, c, Some(i), |to| {
-                    out.push(Move::new(Src::Shutter(i as u8), Dst::Shutter(to)))
-                });
-            }
+        for from in (0..7).filter(|i| !empties(i)).map(S) {
+            each_play(s, s.top(from), from, false, |to| {
+                out.push(Move::new(from, to))
+            });
         }
     }
 
     fn expand(&self, _s: &State, m: Move, out: &mut Vec<Move>) {
-        let (base, turns) = match m {
-            Move::Pay { turns } => (Move::Pay { turns: 0 }, turns),
-            Move::Play { from, to, turns } => (Move::new(from, to), turns),
-            Move::Turn => (m, 0),
-        };
-        out.extend(std::iter::repeat_n(Move::Turn, turns as usize));
-        out.push(base);
+        let (turns, m) = m.split();
+        out.extend(std::iter::repeat_n(Move::Turn, turns.into()));
+        out.push(m);
     }
 }
 #[cfg(test)]
@@ -1058,7 +948,7 @@ mod tests {
             all.extend(p.cards());
         }
         for p in 0..PLACES {
-            all.extend(s.foundation(p));
+            all.extend(FOUNDATION.cards(&s.found, p));
         }
         all.extend(s.stock.pack());
         all.extend(s.stock.talon());
@@ -1224,7 +1114,7 @@ mod tests {
             "",
             0,
         );
-        assert_eq!(g.safe_move(&s), Some(Move::new(Src::Key, Dst::Found(0))));
+        assert_eq!(g.safe_move(&s), Some(Move::new(At::Key, At::F(0))));
         // Both piles show 4H: the key's 5H is safe, and so is the shutter's 5H over 6H.
         let s = position(
             "9C 5H",
@@ -1243,7 +1133,7 @@ mod tests {
             "",
             0,
         );
-        assert_eq!(g.safe_move(&s), Some(Move::new(Src::Key, Dst::Found(0))));
+        assert_eq!(g.safe_move(&s), Some(Move::new(At::Key, At::F(0))));
         let s = position(
             "9C",
             ["6H 5H", "5H", "", "", "", "", ""],
@@ -1264,7 +1154,7 @@ mod tests {
         // S1 (two cards) is safe; S2 (alone, a refill would follow) is not considered.
         assert_eq!(
             g.safe_move(&s),
-            Some(Move::new(Src::Shutter(0), Dst::Found(0)))
+            Some(Move::new(S(0), At::F(0)))
         );
         // A king on the key: safe; a king in the shutter or the talon: not.
         let s = position(
@@ -1275,7 +1165,7 @@ mod tests {
             "KS",
             0,
         );
-        assert_eq!(g.safe_move(&s), Some(Move::new(Src::Key, Dst::Found(0))));
+        assert_eq!(g.safe_move(&s), Some(Move::new(At::Key, At::F(0))));
         let s = position(
             "",
             ["KC", "", "", "", "", "", ""],
