@@ -1,31 +1,32 @@
 //! THE QUEENS (`queens`), from `rules/queens.md`.
 //!
+//! Over the line budget (about 450 lines) because the solver's three arguments are the
+//! game's own and carry their proofs here: the safe plays (`safe_found`), the dead test
+//! (`key_blocked`), and the stock macro with its commuting argument (`solver_moves`).
+//!
 //! # Layout and deal
-//! Two packs, nothing withdrawn. Cards 1-32 form the key, one face-up packet (card 32 on
-//! top, only the top usable); the pack is cards 33-104. Queens on the key (setup only,
-//! automatic): while its top is a queen, its top `min(14, size)` cards go under the pack
-//! in their order. Then the shutter S1-S7 (rows S1-S4, S5-S7) is dealt from the pack; a
-//! king dealt there goes at once to the lowest free place of F1-F8 and the same place gets
-//! the next card (CONVENTIONS 4.5). The talon starts empty.
+//! Cards 1-32 (of two packs) form the key, card 32 on top and only the top usable; the
+//! pack is cards 33-104. While the key's top is a queen, its top `min(14, size)` cards go
+//! under the pack in their order (setup only). The shutter S1-S7 (rows S1-S4, S5-S7) is
+//! dealt from the pack; a king dealt there goes at once to the lowest free place of F1-F8
+//! and the same place gets the next card (CONVENTIONS 4.5). The talon starts empty.
 //!
 //! # Foundations
-//! Eight piles built K, A, 2, ..., J, Q in suit: a [`Ladder`] with that sequence. A king
-//! goes to the lowest free place; another card onto any pile of its suit that takes it.
+//! Eight piles built K, A, 2, ..., J, Q in suit (a [`Ladder`] with that sequence); a king
+//! goes to the lowest free place, another card onto any pile of its suit that takes it.
 //!
 //! # Piles and availability
-//! The key top goes only to a foundation. A shutter top goes to a foundation or is married
-//! onto another packet's top ([`Build::DOWN_IN_SUIT`]); so is the talon top. `turn` turns
-//! the pack's top card whenever the pack has cards.
+//! The key top goes only to a foundation; a shutter top, or the talon top, to a foundation
+//! or married onto a packet's top ([`Build::DOWN_IN_SUIT`]). `turn` while the pack has cards.
 //!
 //! # Spaces
-//! An emptied shutter place is refilled at once with the talon top, else the pack top;
-//! with both empty it stays empty.
+//! An emptied packet is refilled at once from the talon top, else the pack top, else never.
 //!
 //! # Pack, talon and re-deals
-//! `C` counts the queens in the talon turned during this pass (up when `turn` shows a
-//! queen, down when a queen leaves the talon top while `C >= 1`, 0 after a payment).
-//! `pay` (pack empty, `C >= 1`): from the talon bottom until `3 x C` non-queens are taken
-//! (queens met go too); they are the new pack ([`Stock::redeal_bottom`]).
+//! `C` counts the queens in the talon turned during this pass: up when `turn` shows one,
+//! down when one leaves the talon top while `C >= 1`, 0 after a payment. `pay` (pack empty,
+//! `C >= 1`): from the talon bottom until `3 x C` non-queens are taken (queens met go too),
+//! they become the pack, the first taken turned first ([`Stock::redeal_bottom`]).
 //!
 //! # End
 //! Won with all 104 cards on the foundations; lost when no move is legal.
@@ -33,31 +34,30 @@
 //! # Solver
 //! A payment rotates the [`Stock`]'s turning order and the state adds the rotations up, so
 //! (cards left, cursor, rotation) is exact. Shutter places are interchangeable, as are the
-//! piles of one suit (both sorted in the key). Turns are macro moves on
-//! [`Stock::reachable_tops`]. Safe moves (`safe_found`) are the game's own argument: the
-//! standard one of [`crate::parts::safe`] is broken by the compulsory refills and the two
-//! piles per suit. The dead test (`key_blocked`) is a search over each suit's two piles, not
-//! a relaxation, so it does not use [`crate::parts::relax`]. Most deals fail it at once.
+//! piles of a suit (both sorted in the key). The safe plays are not the standard argument
+//! of [`crate::parts::safe`] (compulsory refills and two piles per suit break it), and the
+//! dead test is a search over each suit's two piles, not a [`crate::parts::relax`] fixed
+//! point. Most deals fail the dead test at once.
 
 use crate::card::{Card, KING, QUEEN};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
-use crate::parts::{move_text, sort_among, sort_groups, BitWriter, Build, Dealer, KeyText};
-use crate::parts::{Base, Ladder, Ladders, Pile, Place, Stock, StockRule};
+use crate::parts::{move_text, sort_among, BitWriter, Build, Dealer, KeyText, Place};
+use crate::parts::{Base, Ladder, Ladders, Pile, Stock, StockRule};
 use std::fmt::Write;
+use At::S;
 
 pub const SLUG: &str = "queens";
-const CARDS: usize = 104;
-/// Cards of the key as dealt, and those a queen on its top sends under the pack.
+/// The key as dealt, and the cards a queen on its top sends under the pack.
 const KEY: usize = 32;
 const KEY_PAYMENT: usize = 14;
 const SHUTTER: usize = 7;
 const PLACES: usize = 8;
 /// A packet holds at most a king down to the ace; the stock, all but the shutter.
 const PACKET: usize = 13;
-const STOCK: usize = CARDS - SHUTTER;
+const STOCK: usize = 104 - SHUTTER;
 const MARRY: Build = Build::DOWN_IN_SUIT;
 const TURN: StockRule = StockRule::ONE_PASS;
 const ORDER: [u8; 13] = [KING, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, QUEEN];
@@ -69,7 +69,6 @@ const FOUNDATION: Ladder = Ladder {
 const OPTIONS: &[Opt] = &[];
 /// Where cards are played from, in the order of the move list.
 const SOURCES: [At; 9] = [At::Key, S(0), S(1), S(2), S(3), S(4), S(5), S(6), At::Talon];
-use At::S;
 
 /// The game; it has no options.
 #[derive(Clone, Debug, Default)]
@@ -127,15 +126,6 @@ impl Move {
     }
 }
 
-fn place(a: At) -> Place {
-    match a {
-        At::Key => Place::named("key"),
-        S(i) => Place::at("S", i.into()),
-        At::F(p) => Place::at("F", p.into()),
-        At::Talon => Place::named("talon"),
-    }
-}
-
 impl State {
     #[inline]
     fn top(&self, a: At) -> Option<Card> {
@@ -146,20 +136,17 @@ impl State {
             At::Talon => self.stock.talon_top(),
         }
     }
+    /// Take a top card; a queen leaving the talon lowers C.
     #[inline]
     fn take(&mut self, a: At) -> Option<Card> {
-        match a {
+        let c = match a {
             At::Key => self.key.pop(),
             S(i) => self.shutter[i as usize].pop(),
-            _ => self.take_talon(),
-        }
-    }
-    /// Take the talon top; a queen leaving it lowers C.
-    #[inline]
-    fn take_talon(&mut self) -> Option<Card> {
-        let c = self.stock.take_talon()?;
-        self.queens -= u8::from(c.rank() == QUEEN && self.queens > 0);
-        Some(c)
+            _ => self.stock.take_talon(),
+        };
+        let queen = a == At::Talon && c.is_some_and(|c| c.rank() == QUEEN);
+        self.queens -= u8::from(queen && self.queens > 0);
+        c
     }
     #[inline]
     fn turn(&mut self) {
@@ -169,14 +156,12 @@ impl State {
     /// The payment: from the talon bottom until `3 x C` non-queens are taken.
     fn pay(&mut self) {
         let mut need = 3 * self.queens;
-        let taken = (self.stock.talon())
-            .take_while(|c| {
-                let take = need > 0;
-                need -= u8::from(take && c.rank() != QUEEN);
-                take
-            })
-            .count();
-        let r = self.stock.redeal_bottom(taken);
+        let taken = self.stock.talon().take_while(|c| {
+            let take = need > 0;
+            need -= u8::from(take && c.rank() != QUEEN);
+            take
+        });
+        let r = self.stock.redeal_bottom(taken.count());
         self.rot = ((usize::from(self.rot) + r) % STOCK) as u8;
         self.queens = 0;
     }
@@ -185,23 +170,11 @@ impl State {
     fn refill(&mut self) {
         for i in 0..SHUTTER {
             if self.shutter[i].is_empty() {
-                if let Some(c) = self.take_talon().or_else(|| self.stock.take_pack()) {
+                if let Some(c) = self.take(At::Talon).or_else(|| self.stock.take_pack()) {
                     self.shutter[i].push(c);
                 }
             }
         }
-    }
-    /// The counts of the (up to) two piles of each suit `su`, at `2 su` and `2 su + 1`.
-    fn heights(&self) -> [u8; PLACES] {
-        let (mut h, mut seen) = ([0u8; PLACES], [0usize; 4]);
-        for p in 0..PLACES {
-            let su = self.found.top(p).map(|t| t.suit() as usize);
-            if let Some(su) = su.filter(|&su| seen[su] < 2) {
-                h[2 * su + seen[su]] = self.found.count(p);
-                seen[su] += 1;
-            }
-        }
-        h
     }
 }
 
@@ -215,73 +188,55 @@ fn each_marriage(s: &State, c: Card, from: At, mut f: impl FnMut(At)) {
     }
 }
 
-/// The solver's plays of `c` from `from`: to the first foundation place that takes it
-/// (`founds`), or its marriages; passed to `f`.
-#[inline]
-fn each_play(s: &State, c: Option<Card>, from: At, founds: bool, mut f: impl FnMut(At)) {
-    match (c, founds) {
-        (Some(c), true) => FOUNDATION
-            .first_dest(&s.found, c)
-            .map(|p| f(At::F(p as u8))),
-        (Some(c), false) => Some(each_marriage(s, c, from, f)),
-        (None, _) => None,
-    };
-}
-
 /// Is playing `c` to the first foundation place that takes it now provably safe, when `c`
 /// is the key top (`from_key`) or the top of a packet of two or more? Returns that place.
 ///
-/// Proofs. Each pile takes one card of each rank, so of the two copies of a card c (rank
-/// r < K, suit s) one ends on each pile of suit s. Let A be the place taking c now (A shows
-/// r - 1), B the other pile of suit s, and L a winning line that plays c at time t2.
+/// Proofs. Of the two copies of a card c (rank r < K, suit s) one ends on each pile of suit
+/// s. Let A take c now (A shows r - 1), B be the other pile of suit s, and L a winning line
+/// that plays c at time t2.
 /// 1. A king from the key: kings never compete for places (8 of each) and a key card only
 ///    goes to a foundation, so L stays legal with the king gone now.
-/// 2. Key card c, when B holds r cards or more, or when c' lies in the key under c. Until t2
-///    the key does not move. If c' is in the key or on B, no card can go on a pile showing
-///    r - 1 before t2, so L's moves before t2 stay legal with c on A, and at t2 the
-///    positions coincide (up to which pile of suit s is which). If A and B both show r - 1
-///    and L plays c' before t2, call its pile B; we play c' there too, and L must then put
-///    c on A. Higher piles never forbid a move.
-/// 3. Shutter top c over c + 1 (no refill follows), when B holds r or more: both piles of
-///    suit s hold their r - 1, so nothing is ever married onto c, and only c and c' go on a
-///    c + 1. Follow L without its moves of c: the positions differ in one packet showing c
-///    over c + 1 in L and c + 1 here; L's marriages of c move that difference to a packet
-///    of the same kind, L never marries onto c, never moves the c + 1 and never empties
-///    that packet, so every other move of L is legal here and refills alike; c' is as in 2.
+/// 2. Key card c, when B holds r cards or more, or c' lies in the key under c. The key does
+///    not move before t2. If c' is in the key or on B, nothing goes on a pile showing r - 1
+///    before t2, so L stays legal with c on A, and at t2 the positions coincide (up to
+///    which pile of suit s is which). If A and B both show r - 1 and L plays c' before t2,
+///    call its pile B; we do the same, and L must then put c on A. Higher piles never
+///    forbid a move.
+/// 3. Shutter top c over c + 1, when B holds r or more: nothing is ever married onto c, and
+///    only c and c' go on a c + 1. Follow L without its moves of c: the positions differ in
+///    one packet showing c over c + 1 in L and c + 1 here; L's marriages of c move that
+///    difference to a packet of the same kind, and L never marries onto c, moves the c + 1
+///    or empties that packet, so L's other moves are legal here and refill alike.
 fn safe_found(s: &State, c: Card, from_key: bool) -> Option<u8> {
     let a = FOUNDATION.first_dest(&s.found, c)?;
     if c.rank() == KING {
         return from_key.then_some(a as u8);
     }
-    let same = |p: usize| p != a && s.found.top(p).is_some_and(|t| t.suit() == c.suit());
-    let b = (0..PLACES)
-        .filter(|&p| same(p))
-        .map(|p| s.found.count(p))
-        .max();
+    let same = |p: &usize| *p != a && s.found.top(*p).is_some_and(|t| t.suit() == c.suit());
+    let b = (0..PLACES).filter(same).map(|p| s.found.count(p)).max();
     let under = &s.key.cards()[..s.key.len().saturating_sub(1)];
     (b.unwrap_or(0) >= c.rank() || from_key && under.contains(&c)).then_some(a as u8)
 }
 
 /// True when the key can never be played out, so the game cannot be won.
 ///
-/// Positions on a pile: K = 0, A = 1, .., Q = 12; a pile of n cards holds the positions
-/// below n. Key cards leave only for the foundations, top first, so in a winning line the
-/// key cards of a suit go, in key order, each onto a pile of that suit whose length is then
-/// its position; between those plays the two piles only grow, and never hold a card still
-/// in the key: for every position q, piles holding q + copies of q in the key <= 2. For
-/// each suit we follow every way of giving its key cards in order to its two piles
-/// (growing a pile only just before it takes a key card, which is never worse), checking
-/// that count as the pile grows. No way for some suit: the key cannot be played out.
-/// (Cards outside the key count as always at hand, so only lost positions are found.)
+/// Positions on a pile: K = 0, A = 1, .., Q = 12. Key cards leave only for the foundations,
+/// top first, so in a winning line the key cards of a suit go, in key order, each onto a
+/// pile of that suit whose length is then its position; between those plays the two piles
+/// only grow, and never hold a card still in the key: for every position q, piles holding
+/// q + copies of q in the key <= 2. For each suit we follow every way of giving its key
+/// cards in order to its two piles (growing a pile only just before it takes a key card,
+/// which is never worse), checking that count as the pile grows. Cards outside the key
+/// count as always at hand, so only lost positions are found.
 fn key_blocked(s: &State) -> bool {
     let pos = |c: &Card| c.rank() % KING;
-    let h = s.heights();
+    let heights = s.found.suit_counts::<2>();
     (0..4u8).any(|su| {
         let mut rem = [0u8; 13];
         let key = s.key.cards().iter().rev().filter(|c| c.suit() == su);
         key.clone().for_each(|c| rem[pos(c) as usize] += 1);
         // Reachable pile lengths: bit `longer` of `cur[shorter]`.
-        let (a, b) = (h[2 * su as usize], h[2 * su as usize + 1]);
+        let [a, b] = heights[su as usize];
         let mut cur = [0u16; 14];
         cur[a.min(b) as usize] = 1 << a.max(b);
         for p in key.map(pos) {
@@ -311,19 +266,20 @@ fn key_blocked(s: &State) -> bool {
 impl Game for Queens {
     type State = State;
     type Move = Move;
-    /// Bits: key length 6 (the key is the dealt one cut down from the top); the packets as
-    /// (bottom card index << 4 | length), 10 each, sorted; per suit the counts of its two
-    /// piles, sorted, 4 each; the stock's cards left (97) in its turning order (the dealt
-    /// one rotated by `rot`), `rot` (7) and its cursor (7); C (4). 223 bits.
+    /// Bits: key length 6 (the dealt key cut down from the top); the packets as (bottom card
+    /// index << 4 | length), 10 each, sorted; per suit the counts of its two piles, sorted,
+    /// 4 each; the stock's cards left (97) in its turning order (the dealt one rotated by
+    /// `rot`), `rot` (7) and its cursor (7); C (4). 223 bits.
     type Key = [u64; 4];
 
     fn info(&self) -> GameInfo {
         let (slug, title, pack) = (SLUG, "The Queens", PackSpec::Standard(2));
+        let options = infos(OPTIONS);
         GameInfo {
             slug,
             title,
             pack,
-            options: infos(OPTIONS),
+            options,
         }
     }
 
@@ -373,12 +329,9 @@ impl Game for Queens {
         for (from, c) in SOURCES[1..].iter().map(|&a| (a, s.top(a))) {
             c.map(|c| each_marriage(s, c, from, |to| out.push(Move::new(from, to))));
         }
-        if s.stock.pack_len() > 0 {
-            out.push(Move::Turn);
-        }
-        if s.stock.pack_len() == 0 && s.stock.talon_len() > 0 && s.queens > 0 {
-            out.push(Move::Pay { turns: 0 });
-        }
+        let (pack, talon) = (s.stock.pack_len(), s.stock.talon_len());
+        out.extend((pack > 0).then_some(Move::Turn));
+        out.extend((pack == 0 && talon > 0 && s.queens > 0).then_some(Move::Pay { turns: 0 }));
     }
 
     fn play(&self, s: &mut State, m: Move) {
@@ -403,13 +356,16 @@ impl Game for Queens {
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
-        let (turns, m) = m.split();
-        let text = match m {
-            Move::Turn => "turn".into(),
-            Move::Pay { .. } => "pay".into(),
-            Move::Play { from, to, .. } => move_text(place(from), place(to)),
+        let place = |a| match a {
+            S(i) => Place::at("S", i.into()),
+            At::F(p) => Place::at("F", p.into()),
+            a => Place::named(if a == At::Key { "key" } else { "talon" }),
         };
-        match turns {
+        let text = match m.split() {
+            (_, Move::Play { from, to, .. }) => move_text(place(from), place(to)),
+            (_, m) => (if m == Move::Turn { "turn" } else { "pay" }).into(),
+        };
+        match m.split().0 {
             0 => text,
             k => format!("turn*{k}+{text}"),
         }
@@ -424,8 +380,7 @@ impl Game for Queens {
         for p in 0..PLACES {
             k.pile(Place::at("F", p), &FOUNDATION.cards(&s.found, p), 0);
         }
-        let (pack, talon): (Vec<Card>, Vec<Card>) =
-            (s.stock.pack().collect(), s.stock.talon().collect());
+        let (pack, talon): (Vec<_>, Vec<_>) = (s.stock.pack().collect(), s.stock.talon().collect());
         k.pile(Place::named("pack"), &pack, pack.len());
         k.pile(Place::named("talon"), &talon, 0)
             .field("queens", s.queens);
@@ -444,23 +399,19 @@ impl Game for Queens {
                 [] => format!("S{}: --", i + 1),
                 cards => cards
                     .iter()
-                    .fold(format!("S{}:", i + 1), |t, c| t + " " + &c.to_string()),
+                    .fold(format!("S{}:", i + 1), |t, c| format!("{t} {c}")),
             };
             let _ = writeln!(out, "  {}", row.map(packet).collect::<Vec<_>>().join("   "));
         }
         let (n, t) = (s.key.len(), s.stock.talon_len());
         let plural = if n == 1 { "" } else { "s" };
         let _ = writeln!(out, "Key: {} ({n} card{plural})", top(s.key.top()));
-        let beneath = if t > 1 {
-            format!(" (+{} beneath)", t - 1)
-        } else {
-            String::new()
-        };
-        let (pack, talon) = (s.stock.pack_len(), top(s.stock.talon_top()));
+        let under = (t > 1).then(|| format!(" (+{} beneath)", t - 1));
+        let (pack, talon, q) = (s.stock.pack_len(), top(s.stock.talon_top()), s.queens);
+        let under = under.unwrap_or_default();
         let _ = writeln!(
             out,
-            "Pack: {pack} cards   Talon: {talon}{beneath}   Queens counted: {}",
-            s.queens
+            "Pack: {pack} cards   Talon: {talon}{under}   Queens counted: {q}"
         );
         out
     }
@@ -472,16 +423,16 @@ impl Game for Queens {
         let mut packets = s.shutter.each_ref().map(code);
         sort_among(&mut packets, |_| true);
         packets.into_iter().for_each(|c| w.put(c, 10));
-        let mut heights = s.heights();
-        sort_groups(&mut heights, |i| Some(i as u8 / 2));
-        heights.into_iter().for_each(|h| w.put(h.into(), 4));
+        let mut heights = s.found.suit_counts::<2>();
+        for pair in &mut heights {
+            sort_among(pair, |_| true);
+            pair.iter().for_each(|&h| w.put(h.into(), 4));
+        }
         let (present, cursor) = s.stock.key_bits();
         w.put(present as u64, 64);
         w.put((present >> 64) as u64, STOCK - 64);
-        w.put(
-            u64::from(s.rot) << 11 | u64::from(cursor) << 4 | u64::from(s.queens),
-            18,
-        );
+        let (rot, cursor, queens) = (u64::from(s.rot), u64::from(cursor), u64::from(s.queens));
+        w.put(rot << 11 | cursor << 4 | queens, 18);
         w.finish()
     }
 
@@ -489,8 +440,9 @@ impl Game for Queens {
         if key_blocked(s) {
             return None;
         }
-        let long = |a: &At| *a == At::Key || matches!(a, S(i) if s.shutter[*i as usize].len() > 1);
-        SOURCES[..8].iter().filter(|a| long(a)).find_map(|&a| {
+        let long =
+            |a: &&At| **a == At::Key || matches!(a, S(i) if s.shutter[*i as usize].len() > 1);
+        SOURCES[..8].iter().filter(long).find_map(|&a| {
             let p = safe_found(s, s.top(a)?, a == At::Key)?;
             Some(Move::new(a, At::F(p)))
         })
@@ -498,48 +450,46 @@ impl Game for Queens {
 
     /// Nothing when a key card can never be played (`key_blocked`).
     ///
-    /// Turns are macro moves: "turn k times, then a move that uses the stock" (a talon
-    /// play, the payment, or a shutter move emptying its place, whose refill takes the
-    /// talon or pack top). A turn commutes with every other move (key plays, shutter moves
-    /// that leave a card behind): those neither read nor change pack, talon or C, and a
-    /// turn changes nothing else. So in a winning line each run of turns can be put off
-    /// until just before the next move that uses the stock, and no line ends with turns.
-    /// The talon tops after k turns are [`Stock::reachable_tops`] (one pass: payments are
-    /// moves of their own). A card fitting two piles goes to the first only: both show the
-    /// same card, and the key sorts the piles of a suit.
+    /// Turns are macro moves: "turn k times, then a move that uses the stock" (a talon play,
+    /// the payment, or a shutter move emptying its place, whose refill takes the talon or
+    /// pack top). Every other move (key plays, shutter moves leaving a card behind) neither
+    /// reads nor changes pack, talon or C, and a turn changes nothing else: they commute. So
+    /// in a winning line each run of turns can be put off until just before the next move
+    /// that uses the stock, and no line ends with turns. The talon tops after k turns are
+    /// [`Stock::reachable_tops`] (one pass: a payment is a move of its own). A card fitting
+    /// two piles goes to the first only: both show the same card and the key sorts them.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         if key_blocked(s) {
             return;
         }
         let empties = |i: &u8| !s.stock.is_empty() && s.shutter[*i as usize].len() == 1;
-        // Plays that leave the stock alone, and (kept) those that empty a place.
+        let plays = |out: &mut Vec<Move>, from, c: Option<Card>, founds: bool, turns| {
+            let mut push = |to| out.push(Move::Play { from, to, turns });
+            match c {
+                Some(c) if founds => {
+                    FOUNDATION
+                        .first_dest(&s.found, c)
+                        .map(|p| push(At::F(p as u8)));
+                }
+                Some(c) => each_marriage(s, c, from, push),
+                None => {}
+            }
+        };
+        // Plays that leave the stock alone; then the macros, first those ending on a
+        // foundation, for k = 0, 1, ... turns; then the marriages that leave the stock alone.
         for from in [At::Key]
             .into_iter()
             .chain((0..7).filter(|i| !empties(i)).map(S))
         {
-            each_play(s, s.top(from), from, true, |to| {
-                out.push(Move::new(from, to))
-            });
+            plays(out, from, s.top(from), true, 0);
         }
-        let (mut empty, mut n) = ([(At::Key, At::Key); SHUTTER * SHUTTER], [0; 3]);
-        for (k, founds) in [(1, true), (2, false)] {
-            n[k] = n[k - 1];
-            for from in (0..7).filter(empties).map(S) {
-                each_play(s, s.top(from), from, founds, |to| {
-                    empty[n[k]] = (from, to);
-                    n[k] += 1;
-                });
-            }
-        }
-        // The stock macros, k = 0, 1, ... turns: first those ending on a foundation.
         let last = s.stock.pack_len() as u8;
-        for (founds, range) in [(true, 0..n[1]), (false, n[1]..n[2])] {
+        for founds in [true, false] {
             let at = |out: &mut Vec<Move>, turns: u8, top: Option<Card>, queens: u8| {
-                let mac = |(from, to)| Move::Play { from, to, turns };
-                each_play(s, top, At::Talon, founds, |to| {
-                    out.push(mac((At::Talon, to)))
-                });
-                out.extend(empty[range.clone()].iter().map(|&e| mac(e)));
+                plays(out, At::Talon, top, founds, turns);
+                for from in (0..7).filter(empties).map(S) {
+                    plays(out, from, s.top(from), founds, turns);
+                }
                 if !founds && turns == last && top.is_some() && queens > 0 {
                     out.push(Move::Pay { turns });
                 }
@@ -554,9 +504,7 @@ impl Game for Queens {
             });
         }
         for from in (0..7).filter(|i| !empties(i)).map(S) {
-            each_play(s, s.top(from), from, false, |to| {
-                out.push(Move::new(from, to))
-            });
+            plays(out, from, s.top(from), false, 0);
         }
     }
 
@@ -962,7 +910,7 @@ mod tests {
         let g = Queens;
         let start = testing::deal(&g, seed);
         let sorted_deal = all_cards(&start);
-        assert_eq!(sorted_deal.len(), CARDS);
+        assert_eq!(sorted_deal.len(), 104);
         testing::walk(&g, &start, steps, seed ^ 0x5eed, |s| {
             assert_eq!(all_cards(s), sorted_deal);
             if g.is_won(s) {
@@ -1152,10 +1100,7 @@ mod tests {
             0,
         );
         // S1 (two cards) is safe; S2 (alone, a refill would follow) is not considered.
-        assert_eq!(
-            g.safe_move(&s),
-            Some(Move::new(S(0), At::F(0)))
-        );
+        assert_eq!(g.safe_move(&s), Some(Move::new(S(0), At::F(0))));
         // A king on the key: safe; a king in the shutter or the talon: not.
         let s = position(
             "KD",
