@@ -1,8 +1,9 @@
 //! THE QUEENS (`queens`), from `rules/queens.md`.
 //!
-//! Over the line budget (about 450 lines) because the solver's three arguments are the
-//! game's own and carry their proofs here: the safe plays (`safe_found`), the dead test
-//! (`key_blocked`), and the stock macro with its commuting argument (`solver_moves`).
+//! Over the 400-line budget (about 500) because three solver arguments are the game's own,
+//! not the parts' standard ones, and carry their proofs here (some 50 lines of proof and
+//! 60 of code): the safe plays (`safe_found`), the dead test (`key_blocked`) and the stock
+//! macro with its commuting argument (`solver_moves`); and the display is the game's own.
 //!
 //! # Layout and deal
 //! Cards 1-32 (of two packs) form the key, card 32 on top and only the top usable; the
@@ -327,7 +328,9 @@ impl Game for Queens {
             out.extend(to[..n].iter().map(|&p| Move::new(from, At::F(p))));
         }
         for (from, c) in SOURCES[1..].iter().map(|&a| (a, s.top(a))) {
-            c.map(|c| each_marriage(s, c, from, |to| out.push(Move::new(from, to))));
+            if let Some(c) = c {
+                each_marriage(s, c, from, |to| out.push(Move::new(from, to)));
+            }
         }
         let (pack, talon) = (s.stock.pack_len(), s.stock.talon_len());
         out.extend((pack > 0).then_some(Move::Turn));
@@ -467,9 +470,9 @@ impl Game for Queens {
             let mut push = |to| out.push(Move::Play { from, to, turns });
             match c {
                 Some(c) if founds => {
-                    FOUNDATION
-                        .first_dest(&s.found, c)
-                        .map(|p| push(At::F(p as u8)));
+                    if let Some(p) = FOUNDATION.first_dest(&s.found, c) {
+                        push(At::F(p as u8));
+                    }
                 }
                 Some(c) => each_marriage(s, c, from, push),
                 None => {}
@@ -1014,7 +1017,7 @@ mod tests {
             "2C 3C 4C 5C",
             1,
         );
-        let e = d.clone();
+        let e = d;
         g.play(&mut d, Move::Pay { turns: 0 });
         assert_ne!(g.key(&d), g.key(&e));
         // C = 1: three cards from the bottom, 2C first; 5C stays.
@@ -1302,8 +1305,7 @@ mod tests {
     fn pruning_agrees_on_late_positions() {
         // Real deals: almost all are lost from the start (the key is blocked), so the
         // positions compared are lost ones; a won one does not turn up.
-        let a = pruning_agrees(&Queens, 1..121, 400, 40, 3_000);
-        eprintln!("{a:?}");
-        assert!(a.lost >= 100, "{a:?}");
+        let a = pruning_agrees(&Queens, 1..61, 240, 30, 1_000);
+        assert!(a.lost >= 60, "{a:?}");
     }
 }
