@@ -110,6 +110,21 @@ impl ByteKey {
     }
 }
 
+/// [`sort_groups`] for a few places whose groups are given as labels (`labels[i]` names
+/// the group of position `i`): each group's codes sorted among its own positions, by
+/// exchanges, with no set-up (cheap enough for a key made per node).
+#[inline]
+pub fn sort_labelled<T: Ord + Copy, L: Eq + Copy>(codes: &mut [T], labels: &[L]) {
+    debug_assert_eq!(codes.len(), labels.len());
+    for i in 0..codes.len() {
+        for j in i + 1..codes.len() {
+            if labels[i] == labels[j] && codes[i] > codes[j] {
+                codes.swap(i, j);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +157,18 @@ mod tests {
         let mut c = [3, 2, 1];
         sort_groups(&mut c, |i| (i > 0).then_some(0));
         assert_eq!(c, [3, 1, 2]);
+    }
+
+    #[test]
+    fn sorting_by_labels_agrees_with_sorting_by_groups() {
+        let mut rng = crate::pack::SplitMix64::new(7);
+        for _ in 0..500 {
+            let labels: [u8; 8] = std::array::from_fn(|_| (rng.next_u64() % 4) as u8);
+            let codes: [u8; 8] = std::array::from_fn(|_| (rng.next_u64() % 13) as u8);
+            let (mut a, mut b) = (codes, codes);
+            sort_labelled(&mut a, &labels);
+            sort_groups(&mut b, |i| Some(labels[i]));
+            assert_eq!(a, b, "{labels:?} {codes:?}");
+        }
     }
 }

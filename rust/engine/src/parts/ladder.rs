@@ -85,7 +85,13 @@ impl Ladder {
         if let Some(r) = self.ranks {
             return r.get(i as usize).copied();
         }
-        let d = (i as i16 * self.step as i16) as i8;
+        let far = i as i16 * self.step as i16;
+        let n = self.order.len() as i16;
+        let d = match (self.wrap, far < n) {
+            (true, _) => (far % n) as i8,
+            (false, true) => far as i8,
+            (false, false) => return None,
+        };
         let up = match self.dir {
             Dir::Up => true,
             Dir::Down => false,
@@ -270,6 +276,16 @@ impl<const P: usize> Ladders<P> {
             self.down &= !(1 << p);
         }
     }
+    /// The most cards on a started place whose top is of `suit` (0 if none): the height
+    /// of a suit's foundation when each suit has one place.
+    #[inline]
+    pub fn suit_count(&self, suit: u8) -> u8 {
+        (0..P)
+            .filter(|&p| self.count[p] > 0 && self.top[p].suit() == suit)
+            .map(|p| self.count[p])
+            .max()
+            .unwrap_or(0)
+    }
     /// A small code of place `p` for a solver key: count (5 bits), suit of the top (2
     /// bits), way (1 bit). Exact for ladders in one suit.
     #[inline]
@@ -323,6 +339,10 @@ mod tests {
         assert_eq!(r.take(&mut l, 0), Some(card("2H")));
         assert_eq!(l.top(0), Some(card("AH")));
         assert_eq!(l.total(), 2);
+        assert_eq!(
+            (l.suit_count(2), l.suit_count(3), l.suit_count(0)),
+            (1, 1, 0)
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! - [`safe`]: safe moves to the foundations from a build rule;
 //! - [`key`]: bit-packed keys and canonicalisation of interchangeable places;
 //! - [`relax`]: the fixed-point skeleton of relaxed dead-position tests;
+//! - [`order`]: move-ordering helpers;
 //! - the generic `prune` switch is [`crate::solver::Limits::plain`].
 //!
 //! Games import parts; no part imports a game.
@@ -26,6 +27,7 @@ pub mod deal;
 pub mod key;
 pub mod ladder;
 pub mod options;
+pub mod order;
 pub mod pile;
 pub mod relax;
 pub mod safe;
@@ -39,8 +41,9 @@ pub use deal::{gather, Dealer, Hand};
 pub use key::{sort_among, sort_groups, BitWriter, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
+pub use order::stable_partition;
 pub use pile::{move_run, move_top, Pile};
 pub use relax::{fixed_point, Relaxed};
 pub use safe::safe_to_foundation;
 pub use stock::{Stock, StockRule, StockStep};
-pub use text::{display_lines, move_text, run_text, KeyText, Place};
+pub use text::{display_lines, move_text, run_text, KeyText, Picture, Place};
