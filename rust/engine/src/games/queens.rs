@@ -45,9 +45,9 @@ use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
-use crate::parts::{move_text, sort_among, BitWriter, Build, Dealer, KeyText, Place};
+use crate::parts::text::{move_text, KeyText, Picture, Place};
+use crate::parts::{sort_among, BitWriter, Build, Dealer};
 use crate::parts::{Base, Ladder, Ladders, Pile, Stock, StockRule};
-use std::fmt::Write;
 use At::S;
 
 pub const SLUG: &str = "queens";
@@ -392,11 +392,12 @@ impl Game for Queens {
 
     fn display(&self, s: &State) -> String {
         let top = |c: Option<Card>| c.map_or("--".to_string(), |c| c.to_string());
-        let mut out = String::from("Foundations:");
-        for p in 0..PLACES {
-            let _ = write!(out, "  F{} {}", p + 1, top(s.found.top(p)));
-        }
-        out.push_str("\nShutter:\n");
+        let mut pic = Picture::new();
+        pic.tops(
+            "Foundations",
+            (0..PLACES).map(|p| (Place::at("F", p), s.found.top(p))),
+        );
+        pic.line("Shutter:");
         for row in [0..4, 4..SHUTTER] {
             let packet = |i: usize| match s.shutter[i].cards() {
                 [] => format!("S{}: --", i + 1),
@@ -404,19 +405,21 @@ impl Game for Queens {
                     .iter()
                     .fold(format!("S{}:", i + 1), |t, c| format!("{t} {c}")),
             };
-            let _ = writeln!(out, "  {}", row.map(packet).collect::<Vec<_>>().join("   "));
+            pic.line(&format!(
+                "  {}",
+                row.map(packet).collect::<Vec<_>>().join("   ")
+            ));
         }
         let (n, t) = (s.key.len(), s.stock.talon_len());
         let plural = if n == 1 { "" } else { "s" };
-        let _ = writeln!(out, "Key: {} ({n} card{plural})", top(s.key.top()));
+        pic.line(&format!("Key: {} ({n} card{plural})", top(s.key.top())));
         let under = (t > 1).then(|| format!(" (+{} beneath)", t - 1));
         let (pack, talon, q) = (s.stock.pack_len(), top(s.stock.talon_top()), s.queens);
         let under = under.unwrap_or_default();
-        let _ = writeln!(
-            out,
+        pic.line(&format!(
             "Pack: {pack} cards   Talon: {talon}{under}   Queens counted: {q}"
-        );
-        out
+        ));
+        pic.finish()
     }
 
     fn key(&self, s: &State) -> [u64; 4] {
