@@ -285,6 +285,10 @@ impl Game for Queens {
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
+        let (expected, got) = (104, cards.len());
+        if got != expected {
+            return Err(EngineError::WrongCount { expected, got });
+        }
         let mut d = Dealer::new(&cards);
         let mut key = Pile::of(d.take(KEY), 0);
         let mut pack = d.rest().to_vec();
