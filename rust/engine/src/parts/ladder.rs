@@ -145,6 +145,7 @@ impl Ladder {
 
     /// The first place that may take `c`, if any (the first of [`Ladder::dests`]).
     #[inline]
+    #[allow(clippy::manual_find)] // a plain loop: `find` was not inlined in the hot path
     pub fn first_dest<const P: usize>(&self, l: &Ladders<P>, c: Card) -> Option<usize> {
         for p in 0..P {
             if self.accepts(l, p, c) {
@@ -334,6 +335,21 @@ impl<const P: usize> Ladders<P> {
         }
         n | (self.top[p].suit() as u16) << 5 | ((self.down >> p) & 1) << 7
     }
+    /// Per suit, the counts of its first `K` started places in place order (0 where the
+    /// suit has fewer): the heights of ladders in suit when each suit has `K` places. Places
+    /// of one suit and way are interchangeable, so a key may sort each suit's counts.
+    pub fn suit_counts<const K: usize>(&self) -> [[u8; K]; 4] {
+        let (mut out, mut seen) = ([[0u8; K]; 4], [0usize; 4]);
+        for p in 0..P {
+            if let Some(s) = self.top(p).map(|t| t.suit() as usize) {
+                if seen[s] < K {
+                    out[s][seen[s]] = self.count[p];
+                    seen[s] += 1;
+                }
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -492,5 +508,18 @@ mod tests {
         let mut l = Ladders::<1>::new();
         either.put(&mut l, 0, card("7S"));
         assert_eq!(either.next_ranks(&l), (1 << 6) | (1 << 8));
+    }
+
+    #[test]
+    fn suit_counts_group_places_by_suit() {
+        let r = Ladder::ACE_UP;
+        let mut l = Ladders::<6>::new();
+        for (p, cs) in [(0, "AH 2H"), (2, "AC"), (3, "AH"), (4, "AH 2H 3H")] {
+            for c in cs.split(' ') {
+                r.put(&mut l, p, card(c));
+            }
+        }
+        assert_eq!(l.suit_counts::<2>(), [[1, 0], [0, 0], [2, 1], [0, 0]]);
+        assert_eq!(l.suit_counts::<3>()[2], [2, 1, 3]);
     }
 }

@@ -340,6 +340,37 @@ impl<const N: usize> Stock<N> {
         let cards: Vec<Card> = self.talon().collect();
         pile_text(out, label, &cards, 0);
     }
+
+    /// A partial re-deal from the talon's bottom, with the pack empty: the talon's first
+    /// `n` cards (the oldest) become the pack, the first of them turned first; the rest
+    /// stay the talon as they lie; a new pass. The turning order is rotated cyclically
+    /// over all `N` slots (nothing is gathered or copied out), and the rotation is
+    /// returned: how many slots every card moved towards the front, modulo `N`. A game
+    /// that adds these up modulo `N` keeps, with [`Stock::key_bits`], an exact key across
+    /// such re-deals: the order is always the dealt one rotated by that sum.
+    pub fn redeal_bottom(&mut self, n: usize) -> usize {
+        debug_assert_eq!(self.pack_len(), 0, "the pack must be empty");
+        self.pass = self.pass.saturating_add(1);
+        let mut from = 0;
+        for _ in 0..n {
+            match self.next(from) {
+                Some(i) => from = i + 1,
+                None => break,
+            }
+        }
+        // The first card left in the talon goes to the front.
+        let Some(first) = self.next(from).filter(|_| n > 0) else {
+            // All of the talon taken (the order is kept), or none of it.
+            if n > 0 {
+                self.cursor = 0;
+            }
+            return 0;
+        };
+        self.cards.rotate_left(first);
+        self.present = (self.present >> first | self.present << (N - first)) & low_bits(N);
+        self.cursor -= first as u8;
+        first
+    }
 }
 
 #[inline]
@@ -477,5 +508,34 @@ mod tests {
         let mut c = Stock::<8>::new(&cards("AC 2C 3C"));
         c.turn(&r);
         assert_ne!(a.key_bits(), c.key_bits());
+    }
+
+    #[test]
+    fn redeal_bottom_rotates_the_order() {
+        let r = rule(1, Some(1));
+        let mut s = Stock::<8>::new(&cards("AC 2C 3C 4C 5C 6C"));
+        while s.turn(&r) {}
+        s.take_talon();
+        // Talon AC..5C: the bottom three become the pack, AC turned first.
+        assert_eq!(s.redeal_bottom(3), 3);
+        assert_eq!(s.talon().collect::<Vec<_>>(), cards("4C 5C"));
+        assert_eq!(s.pack().collect::<Vec<_>>(), cards("3C 2C AC"));
+        assert_eq!(
+            (s.talon_top(), s.pack_top(), s.pass),
+            (Some(card("5C")), Some(card("AC")), 2)
+        );
+        // The order is the dealt one rotated by 3 (slot 5, where 6C was, comes round too).
+        assert_eq!(s.order()[..2], cards("4C 5C")[..]);
+        assert_eq!(s.order()[5..], cards("AC 2C 3C")[..]);
+        while s.turn(&r) {}
+        // All of it: the order is kept, the talon becomes the pack.
+        assert_eq!(s.redeal_bottom(9), 0);
+        assert_eq!(
+            (s.talon_len(), s.pack().collect::<Vec<_>>()),
+            (0, cards("3C 2C AC 5C 4C"))
+        );
+        while s.turn(&r) {}
+        assert_eq!(s.redeal_bottom(0), 0, "nothing taken");
+        assert_eq!((s.talon_len(), s.pack_len()), (5, 0));
     }
 }
