@@ -40,7 +40,7 @@ pub use key::{sort_among, sort_groups, BitWriter, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
 pub use pile::{move_run, move_top, Pile};
-pub use relax::{fixed_point, Relaxed};
+pub use relax::{fixed_point, fixed_point_window, Relaxed};
 pub use safe::safe_to_foundation;
 pub use stock::{Stock, StockRule, StockStep};
 pub use text::{display_lines, move_text, run_text, KeyText, Place};
