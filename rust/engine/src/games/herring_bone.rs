@@ -1,32 +1,28 @@
 //! THE HERRING-BONE (`herring-bone`), from `rules/herring-bone.md`.
 //!
-//! Over the 400-line budget: besides the rules, the module carries its solver's own
-//! arguments (the foundation window and its macro, the two safe-play rules, the relaxed
-//! dead test of the herring-bone and the last talon) and the picture of the layout.
+//! Over the 400-line budget: the rules take about half of it; the rest is the solver's own
+//! arguments, which no part provides (the foundation window and its macro, two safe-play
+//! rules, the relaxed dead test of the pool and the last talon) and the layout's picture.
 //!
 //! # Layout and deal
-//! Two packs. Cards 1-28 are the herring-bone `HB`, one pile in deal order (card 28 on
-//! top, available); 29-36 the side scenes S1-S8, 37-40 the bars B1-B4; card 41 is F1's
-//! base and its rank the base rank of all eight foundations; 42-104 the pack (card 42 on
-//! top). The first position awaits F1's direction. `german`: the herring-bone comes from
-//! one pack alone ([`german_deal`]).
+//! Two packs. Cards 1-28 are the herring-bone `HB`, one pile (card 28 on top); 29-36 the
+//! side scenes S1-S8; 37-40 the bars B1-B4; card 41 is F1's base, its rank the base rank of
+//! all eight foundations; 42-104 the pack. The first position awaits F1's direction.
+//! `german`: the herring-bone comes from one pack alone ([`german_deal`]).
 //!
 //! # Foundations
-//! The eight base-rank cards, placed compulsorily as soon as available, each in the lowest
-//! empty place. Per suit one builds up and one down, in suit, wrapping, 13 cards each: the
-//! player chooses (`up` / `down`) when the first of a suit is placed, the second takes the
-//! other way. A foundation's top may pass to the other of its suit when it is that one's
-//! next card (never a base).
+//! The base-rank cards, placed compulsorily as soon as available, each in the lowest empty
+//! place. Per suit one builds up, one down, in suit, wrapping, 13 cards: the player chooses
+//! (`up` / `down`) at the first of a suit, the second takes the other way. A top card may
+//! pass to the other foundation of its suit when it is that one's next card (never a base).
 //!
 //! # Piles and availability
-//! Available: the herring-bone top, the bars, the side scenes, the talon top. Moves: to a
-//! foundation, an exchange, the talon top into an empty side scene, `turn`, `redeal`.
-//! Automatic steps after every move: (1) an empty bar, B1 first, takes the herring-bone
-//! top; (2) an available base card (HB, B1-B4, S1-S8, talon) goes to a foundation.
+//! Available: the herring-bone top, the bars, the side scenes, the talon top. Automatic
+//! steps after every move: an empty bar, B1 first, takes the herring-bone top; an available
+//! base card (HB, B1-B4, S1-S8, talon) goes to a foundation.
 //!
 //! # Spaces
-//! Bars refill at once from the herring-bone; side scenes only from the talon, when the
-//! player likes; the herring-bone never.
+//! Bars refill from the herring-bone; side scenes from the talon, at will; HB never.
 //!
 //! # Pack, talon and re-deals
 //! One card a turn; two re-deals, the talon (bottom card first) shuffled with the stream.
@@ -35,31 +31,26 @@
 //! Won with all 104 cards on the foundations; lost when no move is left.
 //!
 //! # Solver
-//! - Key: up to the places of the foundations (each suit as the lengths of its up and down
-//!   foundation), and the order of the side scenes and of the bars; the herring-bone as its
-//!   length (it only loses its top).
+//! - Key: up to the places of the foundations (a suit as the lengths of its up and down
+//!   foundation) and the order of the side scenes and of the bars; HB as its length.
 //! - The window: when the two foundations of a suit hold 12 cards besides their bases,
-//!   exchanges keep the total and reach every split from every other: one class, written
-//!   once in the key. Exchanges are then left out, and a card of the suit is played by a
-//!   macro "exchange until it fits, then play it" (both foundations end the same whichever
-//!   takes it); when both take a card only one play is tried.
+//!   exchanges keep the total and reach every split: one class, written once in the key.
+//!   Exchanges are left out; a card of the suit is played by the macro `Via` "exchange until
+//!   it fits, then play it" (both foundations end the same whichever takes it).
 //! - The talon into the lowest empty side scene only (they are interchangeable).
-//! - The stock macro ([`Stock::reachable_tops`]): "turn k cards, then use the talon top or
-//!   re-deal", stopping at a turn that places a base card (a turn commutes with every move
+//! - The stock macro ([`Stock::reachable_tops`]): turn k cards, then use the talon top or
+//!   re-deal, stopping at a turn that places a base card (a turn commutes with every move
 //!   not using the talon, unless it places a base card).
-//! - Safe plays: [`HerringBone::safe_move`]. Dead positions: `dead`.
+//! - Safe plays: [`HerringBone::safe_move`]; dead positions: `HerringBone::dead`.
 //! - Move order: layout plays, then the talon's; a new suit's nearer direction first.
 
 use crate::card::Card;
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, OptValue, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::options::infos;
-use crate::parts::text::move_text;
-use crate::parts::{
-    fixed_point_window, move_top, sort_among, Base, BitWriter, Dealer, Dir, KeyText, Ladder,
-    Ladders, Opt, OptKind, Parsed, Pile, Place, Relaxed, Stock, StockRule,
-};
+use crate::parts::{fixed_point_window, move_top, sort_among, Ladder, Ladders, Opt, OptKind};
+use crate::parts::{options::infos, text::move_text, Base, BitWriter, Dealer, Dir, KeyText};
+use crate::parts::{Parsed, Pile, Place, Relaxed, Stock, StockRule};
 
 pub const SLUG: &str = "herring-bone";
 
@@ -93,10 +84,8 @@ pub struct HerringBone {
 
 impl HerringBone {
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        let p = Parsed::new(SLUG, OPTIONS, opts)?;
-        Ok(HerringBone {
-            german: p.bool("german"),
-        })
+        let german = Parsed::new(SLUG, OPTIONS, opts)?.bool("german");
+        Ok(HerringBone { german })
     }
 }
 
@@ -114,35 +103,26 @@ pub fn german_deal(seed: u64) -> (Vec<Card>, SplitMix64) {
     (copy1, rng)
 }
 
-/// A source of an available card.
+/// A source of an available card: the herring-bone top, bar 0..=3, side scene 0..=7, the
+/// talon top.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Src {
-    /// The herring-bone top.
     Hb,
-    /// Bar 0..=3 (B1..B4).
     Bar(u8),
-    /// Side scene 0..=7 (S1..S8).
     Side(u8),
     Talon,
 }
 
-/// The sources in the rule file's order (HB, B1-B4, S1-S8, talon).
-const SOURCES: [Src; 14] = {
-    let mut a = [Src::Hb; 14];
-    let mut i = 0;
-    while i < 12 {
-        a[i + 1] = if i < 4 {
-            Src::Bar(i as u8)
-        } else {
-            Src::Side(i as u8 - 4)
-        };
-        i += 1;
-    }
-    a[13] = Src::Talon;
-    a
-};
-
 impl Src {
+    /// The `i`-th source in the rule file's order: HB, B1-B4, S1-S8, talon.
+    fn nth(i: usize) -> Src {
+        match i {
+            0 => Src::Hb,
+            1..=4 => Src::Bar(i as u8 - 1),
+            5..=12 => Src::Side(i as u8 - 5),
+            _ => Src::Talon,
+        }
+    }
     fn place(self) -> Place {
         match self {
             Src::Hb => Place::named("hb"),
@@ -153,18 +133,21 @@ impl Src {
     }
 }
 
-/// One move (or, for the solver only, a macro move).
+/// The 14 sources in order.
+fn sources() -> impl Iterator<Item = Src> {
+    (0..14).map(Src::nth)
+}
+
+/// One move (or, for the solver only, a macro move). Foundation places are 0..=7.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum HMove {
-    /// The pending foundation builds up.
+    /// The pending foundation's way.
     Up,
     Down,
-    /// An available card to foundation place `to` (0..=7).
     ToFound {
         src: Src,
         to: u8,
     },
-    /// The top card of foundation `from` onto foundation `to`.
     Exchange {
         from: u8,
         to: u8,
@@ -185,17 +168,13 @@ pub enum HMove {
     },
 }
 
-/// What a solver's [`HMove::Stock`] macro does after its turns.
+/// What a solver's [`HMove::Stock`] macro does after its turns: nothing (the last turn
+/// placed a base card), the talon top to a foundation (after exchanges if `via`) or into
+/// a side scene, or a re-deal.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum End {
-    /// Nothing (the last turn placed a base card).
     Nothing,
-    /// The talon top to foundation `to`, after exchanges if `via`.
-    Found {
-        to: u8,
-        via: bool,
-    },
-    /// The talon top into side scene 0..=7.
+    Found { to: u8, via: bool },
     Side(u8),
     Redeal,
 }
@@ -214,13 +193,6 @@ pub struct HState {
 }
 
 impl HState {
-    fn cell(src: Src) -> usize {
-        match src {
-            Src::Bar(i) => i as usize,
-            Src::Side(i) => 4 + i as usize,
-            _ => unreachable!(),
-        }
-    }
     fn side(&self, i: usize) -> Option<Card> {
         self.cells[4 + i].top()
     }
@@ -228,15 +200,17 @@ impl HState {
     fn card_at(&self, src: Src) -> Option<Card> {
         match src {
             Src::Hb => self.hb.top(),
+            Src::Bar(i) => self.cells[i as usize].top(),
+            Src::Side(i) => self.side(i as usize),
             Src::Talon => self.stock.talon_top(),
-            _ => self.cells[Self::cell(src)].top(),
         }
     }
     fn take(&mut self, src: Src) -> Option<Card> {
         match src {
             Src::Hb => self.hb.pop(),
+            Src::Bar(i) => self.cells[i as usize].pop(),
+            Src::Side(i) => self.cells[4 + i as usize].pop(),
             Src::Talon => self.stock.take_talon(),
-            _ => self.cells[Self::cell(src)].pop(),
         }
     }
     /// Does foundation `p` (its way chosen) take `c` now?
@@ -246,20 +220,14 @@ impl HState {
     }
     /// The place of `suit` building down (`down`) or up, if placed with its way.
     fn place_of(&self, suit: u8, down: bool) -> Option<usize> {
-        (0..8).find(|&p| {
-            self.f.fixed(p)
-                && self.f.is_down(p) == down
-                && self.f.top(p).map(Card::suit) == Some(suit)
-        })
+        let f = &self.f;
+        (0..8)
+            .find(|&p| f.fixed(p) && f.is_down(p) == down && f.top(p).map(Card::suit) == Some(suit))
     }
     /// The up and down places of `suit` and their cards besides the bases.
     fn suit_counts(&self, suit: u8) -> Option<(usize, usize, u8, u8)> {
         let (u, d) = (self.place_of(suit, false)?, self.place_of(suit, true)?);
         Some((u, d, self.f.count(u) - 1, self.f.count(d) - 1))
-    }
-    /// Distance of `c` from the base going up, 0..=12.
-    fn rel(&self, c: Card) -> u8 {
-        (c.rank() + 13 - self.f.base) % 13
     }
 
     /// The automatic steps, in the rule file's order, until none applies or a direction
@@ -271,10 +239,8 @@ impl HState {
                 continue;
             }
             let base = self.f.base;
-            let found = SOURCES
-                .into_iter()
-                .find(|&x| self.card_at(x).is_some_and(|c| c.rank() == base));
-            let (Some(src), Some(p)) = (found, (0..8).find(|&p| self.f.count(p) == 0)) else {
+            let src = sources().find(|&x| self.card_at(x).is_some_and(|c| c.rank() == base));
+            let (Some(src), Some(p)) = (src, (0..8).find(|&p| self.f.count(p) == 0)) else {
                 return;
             };
             let Some(c) = self.take(src) else { return };
@@ -289,23 +255,21 @@ impl HState {
 
     /// One exchange bringing foundation `to` closer to taking `c` (window state only).
     fn exchange_step(&self, to: usize, c: Card) -> Option<(u8, u8)> {
-        let (u, d, k, j) = self.suit_counts(c.suit())?;
-        if k + j != 12 {
-            return None;
-        }
-        let t = self.rel(c);
-        let (have, want, other) = if to == u {
-            (k, t.checked_sub(1)?, d)
-        } else if to == d {
-            (j, 12u8.checked_sub(t)?, u)
-        } else {
-            return None;
+        let (u, d, k, j) = self
+            .suit_counts(c.suit())
+            .filter(|&(_, _, k, j)| k + j == 12)?;
+        let t = rel(self.f.base, c) as u8;
+        let (have, want, other) = match to {
+            _ if to == u => (k, t.checked_sub(1)?, d as u8),
+            _ if to == d => (j, 12u8.checked_sub(t)?, u as u8),
+            _ => return None,
         };
-        match have.cmp(&want) {
-            std::cmp::Ordering::Greater => Some((to as u8, other as u8)),
-            std::cmp::Ordering::Less => Some((other as u8, to as u8)),
-            std::cmp::Ordering::Equal => None,
-        }
+        let to = to as u8;
+        (have != want).then_some(if have > want {
+            (to, other)
+        } else {
+            (other, to)
+        })
     }
 
     fn exchange(&mut self, from: u8, to: u8) {
@@ -316,26 +280,27 @@ impl HState {
         }
     }
 
-    /// Turn a card and apply the automatic steps; true if a base card was placed.
-    fn turn(&mut self) -> bool {
-        let placed = self.f.total();
+    /// Turn a card and apply the automatic steps.
+    fn turn(&mut self) {
         self.stock.turn(&STOCK);
         self.settle();
-        self.f.total() != placed
     }
 }
 
-/// The relaxed game of [`HerringBone::dead`]: which copies of each rank are blocked, and
-/// what the foundations of each suit hold.
+/// Distance of `c` from the base rank `base` going up, 0..=12.
+fn rel(base: u8, c: Card) -> usize {
+    ((c.rank() + 13 - base) % 13) as usize
+}
+
+/// The relaxed game of [`HerringBone::dead`]: per suit the copies of each rank (counted
+/// from the base) off the foundations and those blocked, bit v of `bad` set when no copy of
+/// rank v is reachable, and the cards beside the bases on its up and down foundation.
 struct Relax {
     base: u8,
-    /// Copies of each (suit, rank from the base) off the foundations, and those blocked.
     off: [[u8; 13]; 4],
     blocked: [[u8; 13]; 4],
-    /// Bit v: no copy of rank v is reachable.
     bad: [u16; 4],
-    up: [Option<usize>; 4],
-    down: [Option<usize>; 4],
+    ways: [[Option<usize>; 2]; 4],
     pending: [bool; 4],
     sides: [Option<Card>; 8],
     /// A side scene is or can be emptied: the last talon's top can always leave.
@@ -343,30 +308,40 @@ struct Relax {
 }
 
 impl Relax {
-    /// Recompute whether a copy of (suit `su`, rank `v` from the base) is reachable.
-    fn update(&mut self, su: usize, v: usize) {
+    /// One more (`by` 1) or one fewer (-1) copy of `c` blocked (0: recompute only).
+    fn block(&mut self, su: usize, v: usize, by: i8) {
+        self.blocked[su][v] = self.blocked[su][v].wrapping_add_signed(by);
         let b = u16::from(self.off[su][v] <= self.blocked[su][v]);
         self.bad[su] = self.bad[su] & !(1 << v) | b << v;
     }
-    /// One more (`by` 1) or one fewer (-1) copy of `c` blocked.
-    fn block(&mut self, c: Card, by: i8) {
-        let (su, v) = (
-            c.suit() as usize,
-            ((c.rank() + 13 - self.base) % 13) as usize,
-        );
-        self.blocked[su][v] = self.blocked[su][v].wrapping_add_signed(by);
-        self.update(su, v);
-    }
+
+    /// Can a card `t` ranks above the base (0 = a base) reach a foundation of its suit `su`?
+    ///
+    /// The up foundation at k takes ranks k+1, k+2, ... and the down one at j takes 12-j,
+    /// 11-j, ...: to play the card there, every rank in between must be played first. With
+    /// k + j >= 13 that is all (no exchange is ever possible). Otherwise a foundation can
+    /// also gain or lose cards by exchanges, but only once the gap k+1 ..= 12-j between
+    /// them is closed, which needs a copy of every rank in it: so a rank outside the gap
+    /// needs the whole gap. A foundation not yet placed needs a base copy first, and starts
+    /// from its base (k or j = 0).
     fn fits(&self, c: Card) -> bool {
-        let su = c.suit() as usize;
-        let t = ((c.rank() + 13 - self.base) % 13) as usize;
-        reachable(
-            t,
-            self.up[su],
-            self.down[su],
-            self.pending[su],
-            self.bad[su],
-        )
+        let (su, t) = (c.suit() as usize, rel(self.base, c));
+        let bad = self.bad[su];
+        // Every rank in a..b is reachable.
+        let all = |a: usize, b: usize| a >= b || bad & ((1u16 << b) - (1u16 << a)) == 0;
+        let base = bad & 1 == 0;
+        match self.ways[su] {
+            _ if t == 0 => true,
+            [Some(k), Some(j)] if k + j >= 13 && t > k => all(k + 1, t),
+            [Some(k), Some(j)] if k + j >= 13 => t < 13 - j && all(t + 1, 13 - j),
+            [Some(k), Some(j)] if t > k && t < 13 - j => all(k + 1, t) || all(t + 1, 13 - j),
+            [Some(k), Some(j)] => all(k + 1, 13 - j),
+            [Some(k), None] if t > k => all(k + 1, t) || (base && all(t + 1, 13)),
+            [Some(k), None] => base && all(k + 1, 13),
+            [None, Some(j)] if t < 13 - j => all(t + 1, 13 - j) || (base && all(1, t)),
+            [None, Some(j)] => base && all(1, 13 - j),
+            [None, None] => (self.pending[su] || base) && (all(1, t) || all(t + 1, 13)),
+        }
     }
 }
 
@@ -376,7 +351,7 @@ impl Relaxed for Relax {
     }
     fn left(&mut self, _: usize, _: Card, next: Option<Card>) {
         if let Some(c) = next {
-            self.block(c, -1);
+            self.block(c.suit() as usize, rel(self.base, c), -1);
         }
     }
     fn settle(&mut self) -> bool {
@@ -386,113 +361,72 @@ impl Relaxed for Relax {
     }
 }
 
-/// In the relaxation of `dead`: can a card `t` ranks above the base (0 = a base) reach
-/// a foundation of its suit, whose up and down foundations hold `up` and `down` cards
-/// besides their bases (`None`: not placed; `pending`: its first base waits for its
-/// direction), when bit v of `bad` says that no copy of rank v is reachable?
-///
-/// The up foundation at k takes ranks k+1, k+2, ... and the down one at j takes 12-j,
-/// 11-j, ...: to play the card there, every rank in between must be played first. With
-/// k + j >= 13 that is all (no exchange is ever possible). Otherwise a foundation can
-/// also gain or lose cards by exchanges, but only once the gap k+1 ..= 12-j between
-/// them is closed, which needs a copy of every rank in it: so a rank outside the gap
-/// needs the whole gap. A foundation not yet placed needs a base copy first, and starts
-/// from its base (k or j = 0).
-fn reachable(t: usize, up: Option<usize>, down: Option<usize>, pending: bool, bad: u16) -> bool {
-    if t == 0 {
-        return true;
-    }
-    // Every rank in a..b is reachable.
-    let all = |a: usize, b: usize| a >= b || bad & ((1u16 << b) - (1u16 << a)) == 0;
-    let base = bad & 1 == 0;
-    match (up, down) {
-        (Some(k), Some(j)) if k + j >= 13 => {
-            if t > k {
-                all(k + 1, t)
-            } else {
-                t < 13 - j && all(t + 1, 13 - j)
-            }
-        }
-        (Some(k), Some(j)) if t > k && t < 13 - j => all(k + 1, t) || all(t + 1, 13 - j),
-        (Some(k), Some(j)) => all(k + 1, 13 - j),
-        (Some(k), None) if t > k => all(k + 1, t) || (base && all(t + 1, 13)),
-        (Some(k), None) => base && all(k + 1, 13),
-        (None, Some(j)) if t < 13 - j => all(t + 1, 13 - j) || (base && all(1, t)),
-        (None, Some(j)) => base && all(1, 13 - j),
-        (None, None) => (pending || base) && (all(1, t) || all(t + 1, 13)),
-    }
-}
-
 impl HerringBone {
-    /// The play of `c` (at `src`) to a foundation that the solver tries, if any (see the
-    /// window in the module's Solver notes).
+    /// The play of `c` (at `src`) to a foundation that the solver tries, if any.
     fn found_play(&self, s: &HState, src: Src, c: Card) -> Option<HMove> {
-        if let Some((u, d, k, _)) = s.suit_counts(c.suit()).filter(|&(_, _, k, j)| k + j == 12) {
-            let t = s.rel(c);
-            if t == 0 {
-                return None;
-            }
-            let cost_up = (i16::from(k) - i16::from(t) + 1).abs();
-            let cost_down = (i16::from(k) - i16::from(t)).abs();
-            let to = if cost_up <= cost_down { u } else { d };
-            let to8 = to as u8;
-            return Some(if s.fits(to, c) {
-                HMove::ToFound { src, to: to8 }
-            } else {
-                HMove::Via { src, to: to8 }
-            });
+        let Some((u, d, k, _)) = s.suit_counts(c.suit()).filter(|&(_, _, k, j)| k + j == 12) else {
+            let to = (0..8).find(|&p| s.fits(p, c))? as u8;
+            return Some(HMove::ToFound { src, to });
+        };
+        // The window: the nearer of the two after exchanges.
+        let t = rel(s.f.base, c) as i16;
+        if t == 0 {
+            return None;
         }
-        (0..8)
-            .find(|&p| s.fits(p, c))
-            .map(|p| HMove::ToFound { src, to: p as u8 })
+        let k = i16::from(k);
+        let to = if (k - t + 1).abs() <= (k - t).abs() {
+            u
+        } else {
+            d
+        };
+        let (fits, to) = (s.fits(to, c), to as u8);
+        Some(if fits {
+            HMove::ToFound { src, to }
+        } else {
+            HMove::Via { src, to }
+        })
     }
 
-    /// Is the play of `c`, at `src`, to a foundation provably safe? The argument is at
-    /// [`Game::safe_move`] below.
+    /// Is the play of `c`, at `src`, to a foundation provably safe ([`Game::safe_move`])?
     fn safe_play(&self, s: &HState, src: Src, c: Card) -> Option<HMove> {
         let p = (0..8).find(|&p| s.fits(p, c))?;
         let play = Some(HMove::ToFound { src, to: p as u8 });
-        if let Some((_, _, k, j)) = s.suit_counts(c.suit()) {
-            if k + j >= 13 {
-                // Rule 1: the card's only remaining destination.
-                return play.filter(|_| src != Src::Talon || s.stock.pass >= 3);
+        match s.suit_counts(c.suit()) {
+            // Rule 1: the card's only remaining destination.
+            Some((.., k, j)) if k + j >= 13 => {
+                return play.filter(|_| src != Src::Talon || s.stock.pass >= 3)
             }
-            if k + j == 12 {
-                return None; // the window: the card chooses where the two meet
-            }
+            Some((.., k, j)) if k + j == 12 => return None, // the window
+            _ => {}
         }
         // Rule 2: its twin lies in the same kind of permanent place.
-        let twins = match src {
-            Src::Hb | Src::Bar(_) => {
-                s.hb.cards()
-                    .iter()
-                    .chain(s.cells[..4].iter().flat_map(Pile::cards))
-            }
-            Src::Side(_) => [].iter().chain(s.cells[4..].iter().flat_map(Pile::cards)),
+        let (hb, cells) = match src {
+            Src::Hb | Src::Bar(_) => (s.hb.cards(), &s.cells[..4]),
+            Src::Side(_) => (&[][..], &s.cells[4..]),
             Src::Talon => return None,
         };
+        let twins = hb.iter().chain(cells.iter().flat_map(Pile::cards));
         play.filter(|_| twins.filter(|&&x| x == c).count() >= 2)
     }
 
     /// Is the position provably lost? A relaxation of the game: every card of the pack and
     /// the side scenes is available at any time, and so is every talon card while a re-deal
-    /// remains (a re-deal can bring any of them back); in the last pass the talon is a
-    /// pile, whose top may leave when it can reach a foundation or when a side scene is or
-    /// can be emptied (then, relaxed, as often as wanted). The herring-bone top and the bars
-    /// form a pool: playing any pool card releases the next herring-bone card (a window
-    /// source of [`fixed_point_window`]). A card can leave when its suit's foundations can
-    /// get to it with cards lying neither under the pool nor under the talon top
-    /// ([`reachable`]). Every removal only makes more cards reachable, so the least fixed
-    /// point holds every removal a real line makes; if the herring-bone or the last pass's
-    /// talon still cannot be emptied, no line wins.
+    /// remains (a re-deal can bring any of them back); in the last pass the talon is a pile,
+    /// whose top may leave when it can reach a foundation or when a side scene is or can be
+    /// emptied (then, relaxed, as often as wanted). The herring-bone top and the bars form a
+    /// pool: playing any pool card releases the next herring-bone card (a window source of
+    /// [`fixed_point_window`]). A card can leave when its suit's foundations can get to it
+    /// with cards lying neither under the pool nor under the talon top (`Relax::fits`).
+    /// Every removal only makes more cards reachable, so the least fixed point holds every
+    /// removal a real line makes; if the pool or the last talon cannot be emptied, no line
+    /// wins.
     fn dead(&self, s: &HState) -> bool {
         let mut r = Relax {
             base: s.f.base,
             off: [[2; 13]; 4],
             blocked: [[0; 13]; 4],
             bad: [0; 4],
-            up: [None; 4],
-            down: [None; 4],
+            ways: [[None; 2]; 4],
             pending: [false; 4],
             sides: [0, 1, 2, 3, 4, 5, 6, 7].map(|i| s.side(i)),
             parking: s.cells[4..].iter().any(Pile::is_empty),
@@ -504,38 +438,30 @@ impl HerringBone {
                 let v = if down { (13 - i) % 13 } else { i };
                 r.off[su][v] = r.off[su][v].saturating_sub(1);
             }
-            match (s.f.fixed(p), down) {
-                (false, _) => r.pending[su] = true,
-                (true, false) => r.up[su] = Some(n - 1),
-                (true, true) => r.down[su] = Some(n - 1),
+            match s.f.fixed(p) {
+                false => r.pending[su] = true,
+                true => r.ways[su][usize::from(down)] = Some(n - 1),
             }
         }
-        let mut pool = [Card::new(1, 0); HB_CARDS + 4];
-        let mut n = s.hb.len();
+        // The pool (HB bottom to top, then the bars), and in the last pass the talon.
+        let (mut pool, mut n) = ([Card::new(1, 0); HB_CARDS + 4], s.hb.len());
         pool[..n].copy_from_slice(s.hb.cards());
         for c in s.cells[..4].iter().filter_map(Pile::top) {
-            pool[n] = c;
-            n += 1;
+            (pool[n], n) = (c, n + 1);
         }
-        let mut talon = [Card::new(1, 0); 63];
-        let mut t = 0;
-        if s.stock.pass >= 3 {
-            for c in s.stock.talon() {
-                talon[t] = c;
-                t += 1;
-            }
+        let (mut talon, mut t) = ([Card::new(1, 0); 63], 0);
+        for c in s.stock.talon().filter(|_| s.stock.pass >= 3) {
+            (talon[t], t) = (c, t + 1);
         }
         let sources: [&[Card]; 2] = [&pool[..n], &talon[..t]];
         let window = [n - s.hb.len() + 1, 1];
         for (src, w) in sources.iter().zip(window) {
             for &c in &src[..src.len().saturating_sub(w)] {
-                r.block(c, 1);
+                r.block(c.suit() as usize, rel(r.base, c), 1);
             }
         }
-        for su in 0..4 {
-            for v in 0..13 {
-                r.update(su, v);
-            }
+        for (su, v) in (0..4).flat_map(|su| (0..13).map(move |v| (su, v))) {
+            r.block(su, v, 0);
         }
         !fixed_point_window(&mut r, &sources, &window, &mut [0; 2])
     }
@@ -546,17 +472,14 @@ impl HerringBone {
         let Some(suit) = s.f.top(s.pending as usize).map(Card::suit) else {
             return 0;
         };
-        let hb = s.hb.cards();
         let mut cost = 0;
         for i in 1..=4u8 {
             let want = Card::new(LADDER.rank_at(s.f.base, down, i).unwrap_or(1), suit);
-            let avail = SOURCES.iter().any(|&x| s.card_at(x) == Some(want));
-            let c = if avail {
-                0
-            } else if let Some(d) = hb.iter().rev().position(|&x| x == want) {
-                (d as u32).min(12)
-            } else {
-                6
+            let deep = s.hb.cards().iter().rev().position(|&x| x == want);
+            let c = match deep {
+                _ if sources().any(|x| s.card_at(x) == Some(want)) => 0,
+                Some(d) => (d as u32).min(12),
+                None => 6,
             };
             cost += c * u32::from(5 - i);
         }
@@ -574,22 +497,24 @@ impl HerringBone {
             if base_turned {
                 return;
             }
-            if steps > 0 && c.rank() == s.f.base {
-                base_turned = true;
-                out.push(HMove::Stock {
-                    steps,
-                    end: End::Nothing,
-                });
-                return;
-            }
-            let end = match self.found_play(s, Src::Talon, c) {
-                Some(HMove::Via { to, .. }) => Some(End::Found { to, via: true }),
-                Some(HMove::ToFound { to, .. }) => Some(End::Found { to, via: false }),
-                _ => None,
+            base_turned = steps > 0 && c.rank() == s.f.base;
+            let (to, via) = match self.found_play(s, Src::Talon, c) {
+                _ if base_turned => {
+                    return out.push(HMove::Stock {
+                        steps,
+                        end: End::Nothing,
+                    })
+                }
+                Some(HMove::Via { to, .. }) => (Some(to), true),
+                Some(HMove::ToFound { to, .. }) => (Some(to), false),
+                _ => (None, false),
             };
-            for end in end.into_iter().chain(side.map(End::Side)) {
-                out.push(HMove::Stock { steps, end });
-            }
+            let ends = [to.map(|to| End::Found { to, via }), side.map(End::Side)];
+            out.extend(
+                ends.into_iter()
+                    .flatten()
+                    .map(|end| HMove::Stock { steps, end }),
+            );
         });
         if !base_turned && !s.stock.is_empty() && s.stock.pass < 3 {
             let steps = s.stock.pack_len() as u8;
@@ -616,10 +541,11 @@ impl Game for HerringBone {
     }
 
     fn info(&self) -> GameInfo {
+        let (slug, title, pack) = (SLUG, "The Herring-Bone", PackSpec::Standard(2));
         GameInfo {
-            slug: SLUG,
-            title: "The Herring-Bone",
-            pack: PackSpec::Standard(2),
+            slug,
+            title,
+            pack,
             options: infos(OPTIONS),
         }
     }
@@ -632,49 +558,46 @@ impl Game for HerringBone {
             });
         }
         let mut d = Dealer::new(&cards);
-        let mut s = HState {
-            hb: Pile::of(d.take(HB_CARDS), 0),
-            cells: [Pile::new(); 12],
-            f: Ladders::new(),
-            stock: Stock::default(),
+        let (hb, mut cells, mut f) = (
+            Pile::of(d.take(HB_CARDS), 0),
+            [Pile::new(); 12],
+            Ladders::new(),
+        );
+        d.row(&mut cells, 4..12, false);
+        d.row(&mut cells, 0..4, false);
+        let first = d.next().unwrap_or(Card::new(1, 0));
+        f.base = first.rank();
+        LADDER.put(&mut f, 0, first);
+        let stock = Stock::new(d.rest());
+        Ok(HState {
+            hb,
+            cells,
+            f,
+            stock,
             pending: 0,
             rng,
-        };
-        d.row(&mut s.cells, 4..12, false);
-        d.row(&mut s.cells, 0..4, false);
-        let first = d.next().unwrap_or(Card::new(1, 0));
-        s.f.base = first.rank();
-        LADDER.put(&mut s.f, 0, first);
-        s.stock = Stock::new(d.rest());
-        Ok(s)
+        })
     }
 
     fn moves(&self, s: &HState, out: &mut Vec<HMove>) {
         if s.pending != NONE {
-            out.extend([HMove::Up, HMove::Down]);
-            return;
+            return out.extend([HMove::Up, HMove::Down]);
         }
-        for src in SOURCES {
+        for src in sources() {
             if let Some(c) = s.card_at(src) {
                 let to = (0..8).filter(|&p| s.fits(p, c));
                 out.extend(to.map(|p| HMove::ToFound { src, to: p as u8 }));
             }
         }
-        for from in (0..8).filter(|&p| s.f.count(p) >= 2) {
-            if let Some(c) = s.f.top(from) {
-                let to = (0..8).filter(|&to| to != from && s.fits(to, c));
-                out.extend(to.map(|to| HMove::Exchange {
-                    from: from as u8,
-                    to: to as u8,
-                }));
+        for from in (0..8u8).filter(|&p| s.f.count(p as usize) >= 2) {
+            if let Some(c) = s.f.top(from as usize) {
+                let to = (0..8u8).filter(|&to| to != from && s.fits(to as usize, c));
+                out.extend(to.map(|to| HMove::Exchange { from, to }));
             }
         }
         if s.stock.talon_top().is_some() {
-            out.extend(
-                (0..8)
-                    .filter(|&i| s.side(i).is_none())
-                    .map(|i| HMove::TalonSide(i as u8)),
-            );
+            let empty = (0..8u8).filter(|&i| s.side(i as usize).is_none());
+            out.extend(empty.map(HMove::TalonSide));
         }
         if s.stock.pack_len() > 0 {
             out.push(HMove::Turn);
@@ -704,24 +627,21 @@ impl Game for HerringBone {
                     s.cells[4 + i as usize].push(c);
                 }
             }
-            HMove::Turn => {
-                s.stock.turn(&STOCK);
-            }
+            HMove::Turn => _ = s.stock.turn(&STOCK),
             HMove::Redeal => s.stock.redeal(&STOCK, &mut s.rng),
             HMove::Stock { steps, end } => {
                 for _ in 0..steps {
                     s.turn();
                 }
-                let talon = Src::Talon;
+                let src = Src::Talon;
                 let last = match end {
                     End::Nothing => return,
-                    End::Found { to, via: false } => HMove::ToFound { src: talon, to },
-                    End::Found { to, via: true } => HMove::Via { src: talon, to },
+                    End::Found { to, via: false } => HMove::ToFound { src, to },
+                    End::Found { to, via: true } => HMove::Via { src, to },
                     End::Side(i) => HMove::TalonSide(i),
                     End::Redeal => HMove::Redeal,
                 };
-                self.play(s, last);
-                return;
+                return self.play(s, last);
             }
         }
         s.settle();
@@ -749,23 +669,20 @@ impl Game for HerringBone {
     fn key_text(&self, s: &HState) -> String {
         let mut k = KeyText::new();
         k.pile(Place::named("HB"), s.hb.cards(), 0);
-        for src in SOURCES[5..13].iter().chain(&SOURCES[1..5]) {
-            k.pile(src.place(), s.cells[HState::cell(*src)].cards(), 0);
+        for i in (5..13).chain(1..5) {
+            k.pile(Src::nth(i).place(), s.cells[i - 1].cards(), 0);
         }
         for p in 0..8 {
             k.pile(Place::at("F", p), &LADDER.cards(&s.f, p), 0);
         }
-        let dir = |p: usize| match (s.f.fixed(p), s.f.is_down(p)) {
-            (false, _) => '-',
-            (true, false) => 'u',
-            (true, true) => 'd',
-        };
+        let dir =
+            |p| ["-", "-", "u", "d"][2 * usize::from(s.f.fixed(p)) + usize::from(s.f.is_down(p))];
         k.field("dir", (0..8).map(dir).collect::<String>());
-        let pack: Vec<Card> = s.stock.pack().collect();
-        let talon: Vec<Card> = s.stock.talon().collect();
+        let (pack, talon): (Vec<Card>, Vec<Card>) =
+            (s.stock.pack().collect(), s.stock.talon().collect());
         k.pile(Place::named("pack"), &pack, pack.len());
-        k.pile(Place::named("talon"), &talon, 0);
-        k.field("pass", s.stock.pass);
+        k.pile(Place::named("talon"), &talon, 0)
+            .field("pass", s.stock.pass);
         if s.pending != NONE {
             k.field("pending", Place::at("F", s.pending as usize).key_label());
         }
@@ -775,8 +692,11 @@ impl Game for HerringBone {
 
     fn display(&self, s: &HState) -> String {
         let cell = |c: Option<Card>| c.map_or("--".to_string(), |c| c.to_string());
-        let bar = |i: usize| cell(s.cells[i].top());
-        let mut out = format!("  B1 {}                 B3 {}\n", bar(0), bar(2));
+        let bars = |a: usize, b: usize, n: u8| {
+            let (x, y) = (cell(s.cells[a].top()), cell(s.cells[b].top()));
+            format!("  B{} {x}                 B{} {y}\n", n, n + 2)
+        };
+        let mut out = bars(0, 2, 1);
         for row in 0..4 {
             let mid = match row {
                 0 => format!("   herring-bone: {} cards", s.hb.len()),
@@ -786,24 +706,19 @@ impl Game for HerringBone {
             let (l, r) = (cell(s.side(row)), cell(s.side(row + 4)));
             out += &format!("  S{} {l}{mid}   S{} {r}\n", row + 1, row + 5);
         }
-        out += &format!("  B2 {}                 B4 {}\n", bar(1), bar(3));
+        out += &bars(1, 3, 2);
         if !s.hb.is_empty() {
             let hb: Vec<String> = s.hb.cards().iter().map(Card::to_string).collect();
             out += &format!("Herring-bone, bottom to top: {}\n", hb.join(" "));
         }
         out += "Foundations:";
         for p in 0..8 {
-            match s.f.top(p) {
-                None => out += &format!("  F{} --", p + 1),
-                Some(c) => {
-                    let d = match (s.f.fixed(p), s.f.is_down(p)) {
-                        (false, _) => "?",
-                        (true, false) => "up",
-                        (true, true) => "down",
-                    };
-                    out += &format!("  F{} {c} ({d}, {})", p + 1, s.f.count(p));
-                }
-            }
+            let d = ["?", "?", "up", "down"]
+                [2 * usize::from(s.f.fixed(p)) + usize::from(s.f.is_down(p))];
+            out += &match s.f.top(p) {
+                None => format!("  F{} --", p + 1),
+                Some(c) => format!("  F{} {c} ({d}, {})", p + 1, s.f.count(p)),
+            };
         }
         let t = s.stock.talon_len();
         let beneath = if t > 1 {
@@ -811,12 +726,8 @@ impl Game for HerringBone {
         } else {
             String::new()
         };
-        let top = cell(s.stock.talon_top());
-        out += &format!(
-            "\nPack: {} cards   Talon: {top}{beneath}   Pass {} of 3\n",
-            s.stock.pack_len(),
-            s.stock.pass
-        );
+        let (top, pack, pass) = (cell(s.stock.talon_top()), s.stock.pack_len(), s.stock.pass);
+        out += &format!("\nPack: {pack} cards   Talon: {top}{beneath}   Pass {pass} of 3\n");
         if s.pending != NONE {
             out += &format!("Choose the direction of F{}: up or down\n", s.pending + 1);
         }
@@ -830,10 +741,10 @@ impl Game for HerringBone {
         // 13/1); pending suit + 1 (0 = none) 3; pass 2; the stream 64 while a re-deal
         // remains (else 0); pack length 6; the talon's cards then the pack's, 6 each, at
         // most 63. At most 5 + 24 + 48 + 32 + 3 + 2 + 64 + 6 + 378 = 562 bits.
-        let code = |c: Option<Card>| c.map_or(0, |c| c.index() as u64 + 1);
+        let code = |c: Card| c.index() as u64 + 1;
         let mut w = BitWriter::<9>::new();
         w.put(s.hb.len() as u64, 5);
-        let mut cells = s.cells.map(|p| code(p.top()));
+        let mut cells = s.cells.map(|p| p.top().map_or(0, code));
         sort_among(&mut cells, |i| i < 4);
         sort_among(&mut cells, |i| i >= 4);
         for c in cells {
@@ -845,19 +756,17 @@ impl Game for HerringBone {
                 (u, d) if u > 0 && d > 0 && u + d == 14 => (13, 1),
                 ud => ud,
             };
-            w.put(u64::from(u), 4);
-            w.put(u64::from(d), 4);
+            w.put(u64::from(u) | u64::from(d) << 4, 8);
         }
-        let pending =
-            s.f.top(s.pending.min(7) as usize)
-                .filter(|_| s.pending != NONE);
-        let pending = pending.map_or(0, |c| c.suit() + 1);
-        w.put(u64::from(pending), 3);
+        let pending = (s.pending != NONE)
+            .then(|| s.f.top(s.pending as usize))
+            .flatten();
+        w.put(pending.map_or(0, |c| u64::from(c.suit()) + 1), 3);
         w.put(u64::from(s.stock.pass), 2);
         w.put(if s.stock.pass < 3 { s.rng.state } else { 0 }, 64);
         w.put(s.stock.pack_len() as u64, 6);
         for c in s.stock.talon().chain(s.stock.pack()) {
-            w.put(code(Some(c)), 6);
+            w.put(code(c), 6);
         }
         w.finish()
     }
@@ -896,9 +805,7 @@ impl Game for HerringBone {
         if s.pending != NONE || self.dead(s) {
             return None;
         }
-        SOURCES
-            .into_iter()
-            .find_map(|src| self.safe_play(s, src, s.card_at(src)?))
+        sources().find_map(|src| self.safe_play(s, src, s.card_at(src)?))
     }
 
     fn solver_moves(&self, s: &HState, out: &mut Vec<HMove>) {
@@ -908,19 +815,17 @@ impl Game for HerringBone {
         if s.pending != NONE {
             // Both directions, the one whose next cards lie nearer to hand first.
             let down_first = self.direction_cost(s, true) < self.direction_cost(s, false);
-            out.extend(if down_first {
-                [HMove::Down, HMove::Up]
+            let (a, b) = if down_first {
+                (HMove::Down, HMove::Up)
             } else {
-                [HMove::Up, HMove::Down]
-            });
-            return;
+                (HMove::Up, HMove::Down)
+            };
+            return out.extend([a, b]);
         }
         // Layout plays, one per source (exchanges are left out: `Via` stands for them),
         // then the talon's macro moves.
-        for src in &SOURCES[..13] {
-            if let Some(m) = s.card_at(*src).and_then(|c| self.found_play(s, *src, c)) {
-                out.push(m);
-            }
+        for src in (0..13).map(Src::nth) {
+            out.extend(s.card_at(src).and_then(|c| self.found_play(s, src, c)));
         }
         self.stock_moves(s, out);
     }
@@ -929,11 +834,10 @@ impl Game for HerringBone {
         let mut t = s.clone();
         match m {
             HMove::Via { src, to } => {
-                if let Some(c) = t.card_at(src) {
-                    while let Some((a, b)) = t.exchange_step(to as usize, c) {
-                        out.push(HMove::Exchange { from: a, to: b });
-                        t.exchange(a, b);
-                    }
+                let c = t.card_at(src).unwrap_or(Card::new(1, 0));
+                while let Some((from, to)) = t.exchange_step(to as usize, c) {
+                    out.push(HMove::Exchange { from, to });
+                    t.exchange(from, to);
                 }
                 out.push(HMove::ToFound { src, to });
             }
@@ -943,13 +847,15 @@ impl Game for HerringBone {
                     t.turn();
                 }
                 let src = Src::Talon;
-                match end {
-                    End::Nothing => {}
-                    End::Found { to, via: false } => out.push(HMove::ToFound { src, to }),
-                    End::Found { to, via: true } => self.expand(&t, HMove::Via { src, to }, out),
-                    End::Side(i) => out.push(HMove::TalonSide(i)),
-                    End::Redeal => out.push(HMove::Redeal),
-                }
+                out.push(match end {
+                    End::Nothing => return,
+                    End::Found { to, via: false } => HMove::ToFound { src, to },
+                    End::Found { to, via: true } => {
+                        return self.expand(&t, HMove::Via { src, to }, out)
+                    }
+                    End::Side(i) => HMove::TalonSide(i),
+                    End::Redeal => HMove::Redeal,
+                });
             }
             other => out.push(other),
         }
