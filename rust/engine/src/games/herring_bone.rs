@@ -123,6 +123,15 @@ impl Src {
             _ => Src::Talon,
         }
     }
+    /// Its number in that order.
+    fn idx(self) -> usize {
+        match self {
+            Src::Hb => 0,
+            Src::Bar(i) => 1 + i as usize,
+            Src::Side(i) => 5 + i as usize,
+            Src::Talon => 13,
+        }
+    }
     fn place(self) -> Place {
         match self {
             Src::Hb => Place::named("hb"),
@@ -196,21 +205,24 @@ impl HState {
     fn side(&self, i: usize) -> Option<Card> {
         self.cells[4 + i].top()
     }
+    /// The card at source `i` of [`Src::nth`].
     #[inline]
-    fn card_at(&self, src: Src) -> Option<Card> {
-        match src {
-            Src::Hb => self.hb.top(),
-            Src::Bar(i) => self.cells[i as usize].top(),
-            Src::Side(i) => self.side(i as usize),
-            Src::Talon => self.stock.talon_top(),
+    fn nth_card(&self, i: usize) -> Option<Card> {
+        match i {
+            0 => self.hb.top(),
+            13 => self.stock.talon_top(),
+            _ => self.cells[i - 1].top(),
         }
     }
+    #[inline]
+    fn card_at(&self, src: Src) -> Option<Card> {
+        self.nth_card(src.idx())
+    }
     fn take(&mut self, src: Src) -> Option<Card> {
-        match src {
-            Src::Hb => self.hb.pop(),
-            Src::Bar(i) => self.cells[i as usize].pop(),
-            Src::Side(i) => self.cells[4 + i as usize].pop(),
-            Src::Talon => self.stock.take_talon(),
+        match src.idx() {
+            0 => self.hb.pop(),
+            13 => self.stock.take_talon(),
+            i => self.cells[i - 1].pop(),
         }
     }
     /// Does foundation `p` (its way chosen) take `c` now?
@@ -230,6 +242,27 @@ impl HState {
         Some((u, d, self.f.count(u) - 1, self.f.count(d) - 1))
     }
 
+    /// Cards on the up and down foundation of each suit (0: not placed with its way).
+    fn lens(&self) -> [[u8; 2]; 4] {
+        let mut l = [[0; 2]; 4];
+        for p in (0..8).filter(|&p| self.f.fixed(p)) {
+            if let Some(c) = self.f.top(p) {
+                l[c.suit() as usize][usize::from(self.f.is_down(p))] = self.f.count(p);
+            }
+        }
+        l
+    }
+
+    /// The cards left in the stock, in turning order (the talon bottom to top, then the
+    /// pack top to bottom), and how many of them are in the talon.
+    fn stock_cards(&self, mut f: impl FnMut(Card)) {
+        let (mut left, order) = (self.stock.key_bits().0, self.stock.order());
+        while left != 0 {
+            f(order[left.trailing_zeros() as usize]);
+            left &= left - 1;
+        }
+    }
+
     /// The automatic steps, in the rule file's order, until none applies or a direction
     /// choice is pending.
     fn settle(&mut self) {
@@ -239,11 +272,13 @@ impl HState {
                 continue;
             }
             let base = self.f.base;
-            let src = sources().find(|&x| self.card_at(x).is_some_and(|c| c.rank() == base));
+            let src = (0..14).find(|&i| self.nth_card(i).is_some_and(|c| c.rank() == base));
             let (Some(src), Some(p)) = (src, (0..8).find(|&p| self.f.count(p) == 0)) else {
                 return;
             };
-            let Some(c) = self.take(src) else { return };
+            let Some(c) = self.take(Src::nth(src)) else {
+                return;
+            };
             let other = (0..8).find(|&q| self.f.top(q).is_some_and(|t| t.suit() == c.suit()));
             LADDER.put(&mut self.f, p, c);
             match other {
@@ -288,8 +323,10 @@ impl HState {
 }
 
 /// Distance of `c` from the base rank `base` going up, 0..=12.
+#[inline]
 fn rel(base: u8, c: Card) -> usize {
-    ((c.rank() + 13 - base) % 13) as usize
+    let d = c.rank() + 13 - base;
+    usize::from(if d >= 13 { d - 13 } else { d })
 }
 
 /// The relaxed game of [`HerringBone::dead`]: per suit the copies of each rank (counted
@@ -324,6 +361,7 @@ impl Relax {
     /// them is closed, which needs a copy of every rank in it: so a rank outside the gap
     /// needs the whole gap. A foundation not yet placed needs a base copy first, and starts
     /// from its base (k or j = 0).
+    #[inline]
     fn fits(&self, c: Card) -> bool {
         let (su, t) = (c.suit() as usize, rel(self.base, c));
         let bad = self.bad[su];
@@ -428,8 +466,9 @@ impl HerringBone {
             bad: [0; 4],
             ways: [[None; 2]; 4],
             pending: [false; 4],
-            sides: [0, 1, 2, 3, 4, 5, 6, 7].map(|i| s.side(i)),
-            parking: s.cells[4..].iter().any(Pile::is_empty),
+            sides: [None; 8],
+            // (Without a last talon, parking is never asked about.)
+            parking: s.stock.pass < 3 || s.cells[4..].iter().any(Pile::is_empty),
         };
         for p in 0..8 {
             let Some(top) = s.f.top(p) else { continue };
@@ -450,14 +489,18 @@ impl HerringBone {
             (pool[n], n) = (c, n + 1);
         }
         let (mut talon, mut t) = ([Card::new(1, 0); 63], 0);
-        for c in s.stock.talon().filter(|_| s.stock.pass >= 3) {
-            (talon[t], t) = (c, t + 1);
+        if s.stock.pass >= 3 {
+            s.stock_cards(|c| (talon[t], t) = (c, t + 1));
+            t = s.stock.talon_len();
+            for (i, c) in r.sides.iter_mut().enumerate() {
+                *c = s.side(i);
+            }
         }
         let sources: [&[Card]; 2] = [&pool[..n], &talon[..t]];
         let window = [n - s.hb.len() + 1, 1];
         for (src, w) in sources.iter().zip(window) {
             for &c in &src[..src.len().saturating_sub(w)] {
-                r.block(c.suit() as usize, rel(r.base, c), 1);
+                r.blocked[c.suit() as usize][rel(r.base, c)] += 1;
             }
         }
         for (su, v) in (0..4).flat_map(|su| (0..13).map(move |v| (su, v))) {
@@ -739,22 +782,25 @@ impl Game for HerringBone {
         // (a card as its index + 1, 0 = empty); per suit the lengths of its up and down
         // foundations 4 x (4 + 4) (0 = not placed; the 12-card window class written as
         // 13/1); pending suit + 1 (0 = none) 3; pass 2; the stream 64 while a re-deal
-        // remains (else 0); pack length 6; the talon's cards then the pack's, 6 each, at
+        // remains (else 0); pack length 6; the stock's cards in turning order, 6 each, at
         // most 63. At most 5 + 24 + 48 + 32 + 3 + 2 + 64 + 6 + 378 = 562 bits.
         let code = |c: Card| c.index() as u64 + 1;
         let mut w = BitWriter::<9>::new();
         w.put(s.hb.len() as u64, 5);
-        let mut cells = s.cells.map(|p| p.top().map_or(0, code));
+        let mut cells = [0; 12];
+        for (c, p) in cells.iter_mut().zip(&s.cells) {
+            *c = p.top().map_or(0, code);
+        }
         sort_among(&mut cells, |i| i < 4);
         sort_among(&mut cells, |i| i >= 4);
         for c in cells {
             w.put(c, 6);
         }
-        for suit in 0..4u8 {
-            let len = |down| s.place_of(suit, down).map_or(0, |p| s.f.count(p));
-            let (u, d) = match (len(false), len(true)) {
-                (u, d) if u > 0 && d > 0 && u + d == 14 => (13, 1),
-                ud => ud,
+        for [u, d] in s.lens() {
+            let (u, d) = if u > 0 && d > 0 && u + d == 14 {
+                (13, 1)
+            } else {
+                (u, d)
             };
             w.put(u64::from(u) | u64::from(d) << 4, 8);
         }
@@ -765,9 +811,7 @@ impl Game for HerringBone {
         w.put(u64::from(s.stock.pass), 2);
         w.put(if s.stock.pass < 3 { s.rng.state } else { 0 }, 64);
         w.put(s.stock.pack_len() as u64, 6);
-        for c in s.stock.talon().chain(s.stock.pack()) {
-            w.put(code(c), 6);
-        }
+        s.stock_cards(|c| w.put(code(c), 6));
         w.finish()
     }
 

@@ -90,12 +90,13 @@ pub fn fixed_point_window<R: Relaxed>(
         for (i, src) in sources.iter().enumerate() {
             debug_assert!(src.len() <= 128);
             let (n, w) = (src.len(), window[i].max(1));
-            let (mut j, mut kept) = (n, 0);
-            while j > 0 && kept < w {
-                j -= 1;
-                if out[i] >> j & 1 == 1 {
-                    continue;
-                }
+            // The cards still there, scanned from the top.
+            let all = if n == 0 { 0 } else { u128::MAX >> (128 - n) };
+            let mut there = !out[i] & all;
+            let mut kept = 0;
+            while there != 0 && kept < w {
+                let j = 127 - there.leading_zeros() as usize;
+                there &= !(1 << j);
                 if !facts.can_leave(i, src[j]) {
                     kept += 1;
                     continue;
