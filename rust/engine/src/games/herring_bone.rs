@@ -147,34 +147,21 @@ fn sources() -> impl Iterator<Item = Src> {
     (0..14).map(Src::nth)
 }
 
-/// One move (or, for the solver only, a macro move). Foundation places are 0..=7.
+/// One move, foundation places 0..=7: the pending foundation's way (`Up`, `Down`), a card
+/// to a foundation, an exchange, the talon top into side scene 0..=7, a turn, a re-deal.
+/// For the solver only: `Via` (exchanges in the card's suit until `to` takes it, then that
+/// play) and `Stock` (`steps` turns, then `end`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum HMove {
-    /// The pending foundation's way.
     Up,
     Down,
-    ToFound {
-        src: Src,
-        to: u8,
-    },
-    Exchange {
-        from: u8,
-        to: u8,
-    },
-    /// The talon top into the empty side scene 0..=7.
+    ToFound { src: Src, to: u8 },
+    Exchange { from: u8, to: u8 },
     TalonSide(u8),
     Turn,
     Redeal,
-    /// Solver only: exchanges in the card's suit until `to` takes it, then that play.
-    Via {
-        src: Src,
-        to: u8,
-    },
-    /// Solver only: `steps` turns, then `end`.
-    Stock {
-        steps: u8,
-        end: End,
-    },
+    Via { src: Src, to: u8 },
+    Stock { steps: u8, end: End },
 }
 
 /// What a solver's [`HMove::Stock`] macro does after its turns: nothing (the last turn
