@@ -1361,10 +1361,12 @@ mod tests {
     }
 
     /// The pruned search (safe plays, the window, macros, dead positions) against the plain
-    /// one on late positions of many seeds.
+    /// one: early positions (where the won ones are) and late ones (where the lost are).
     #[test]
     fn pruning_agrees_with_plain_search() {
-        let a = pruning_agrees(&HerringBone::default(), 1..161, 200, 100, 1000);
-        assert!(a.won >= 3 && a.lost >= 50, "{a:?}");
+        let g = HerringBone::default();
+        let early = pruning_agrees(&g, 1..101, 40, 40, 1500);
+        let late = pruning_agrees(&g, 1..101, 300, 100, 300);
+        assert!(early.won >= 5 && late.lost >= 30, "{early:?} {late:?}");
     }
 }
