@@ -223,3 +223,11 @@ pub fn won_line<G: Game>(g: &G, seed: u64, max_states: u64) -> Vec<G::State> {
     }
     line
 }
+
+/// The segment `label:...` of a key text, without its label; panics if there is none.
+pub fn key_segment(key: &str, label: &str) -> String {
+    let prefix = format!("{label}:");
+    key.split(' ')
+        .find_map(|p| p.strip_prefix(&prefix).map(str::to_string))
+        .unwrap_or_else(|| panic!("no {label} in {key}"))
+}

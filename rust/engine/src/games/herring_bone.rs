@@ -1,118 +1,97 @@
 //! THE HERRING-BONE (`herring-bone`), from `rules/herring-bone.md`.
 //!
+//! Over the 400-line budget: the rules take about half of it; the rest is the solver's own
+//! arguments, which no part provides (the foundation window and its macro, two safe-play
+//! rules, the relaxed dead test of the pool and the last talon) and the layout's picture.
+//!
 //! # Layout and deal
-//! Two packs, nothing removed. Cards 1-28 form the herring-bone `HB`, one stack in deal
-//! order (card 28 on top and available). Cards 29-36 go to the side scenes S1-S8, cards
-//! 37-40 to the bars B1-B4, card 41 to foundation F1: its rank is the base rank of all
-//! eight foundations. The other 63 cards are the pack (card 42 on top); the talon starts
-//! empty. The first position is pending the direction of F1. With the `german` option
-//! the herring-bone comes from one pack alone ([`german_deal`] makes that dealing order).
+//! Two packs. Cards 1-28 are the herring-bone `HB`, one pile (card 28 on top); 29-36 the
+//! side scenes S1-S8; 37-40 the bars B1-B4; card 41 is F1's base, its rank the base rank of
+//! all eight foundations; 42-104 the pack. The first position awaits F1's direction.
+//! `german`: the herring-bone comes from one pack alone ([`german_deal`]).
 //!
 //! # Foundations
-//! The eight base-rank cards, placed compulsorily as soon as they are available, each in
-//! the lowest-numbered empty place. For each suit one foundation builds up and the other
-//! down, in suit, with wrap-around; the player chooses (`up` / `down`) when the first of a
-//! suit is placed, the second takes the other direction. Each holds 13 cards. The top
-//! card of one foundation of a suit may pass to the other when it is that one's next card
-//! (never a base card).
+//! The base-rank cards, placed compulsorily as soon as available, each in the lowest empty
+//! place. Per suit one builds up, one down, in suit, wrapping, 13 cards: the player chooses
+//! (`up` / `down`) at the first of a suit, the second takes the other way. A top card may
+//! pass to the other foundation of its suit when it is that one's next card (never a base).
 //!
 //! # Piles and availability
-//! Available: the herring-bone top, the four bars, the eight side scenes, the talon top.
-//! Moves: an available card to a foundation, a foundation exchange, the talon top into an
-//! empty side scene, `turn`, `redeal`. Automatic steps after every move, until none
-//! applies: (1) an empty bar, B1 first, takes the herring-bone top; (2) an available
-//! base-rank card (HB top, B1-B4, S1-S8, talon top) goes to the lowest empty foundation
-//! place, with a pending direction choice if it is the first of its suit.
+//! Available: the herring-bone top, the bars, the side scenes, the talon top. Automatic
+//! steps after every move: an empty bar, B1 first, takes the herring-bone top; an available
+//! base card (HB, B1-B4, S1-S8, talon) goes to a foundation.
 //!
 //! # Spaces
-//! Bars refill at once from the herring-bone (empty for good once it is exhausted); side
-//! scenes only from the talon top, when the player likes; the herring-bone never.
+//! Bars refill from the herring-bone; side scenes from the talon, at will; HB never.
 //!
 //! # Pack, talon and re-deals
-//! `turn` turns one card onto the talon. Two re-deals, each when the pack is empty and
-//! the talon is not: the talon taken bottom card first is shuffled with the game's stream
-//! and becomes the pack, the shuffle's first card on top.
+//! One card a turn; two re-deals, the talon (bottom card first) shuffled with the stream.
 //!
 //! # End
-//! Won with all 104 cards on the foundations; otherwise lost when no move is left.
+//! Won with all 104 cards on the foundations; lost when no move is left.
 //!
 //! # Solver
-//! - Key: positions are compared up to the symmetries that cannot matter: the places of
-//!   the foundations (each suit is written as the lengths of its up and down foundation),
-//!   the order of the side scenes and of the bars (all of them single available cards).
-//!   The herring-bone is written as its length (it only ever loses its top).
-//! - When the two foundations of a suit together hold exactly 12 cards besides their bases,
-//!   every exchange keeps that total, and exchanges reach every split of the 12 from every
-//!   other: these positions form one class, written once in the key. Exchanges are then
-//!   left out of the solver's moves and replaced by macro moves "exchange until the card
-//!   fits, then play it", one per source: whichever foundation takes the card, both end
-//!   with it on top, so all ways give the same position.
-//! - When both foundations of a suit accept the same card (11 cards besides the bases),
-//!   the two plays lead to the same class; only one is tried.
-//! - The talon top into an empty side scene is tried into the lowest one only (the side
-//!   scenes are interchangeable).
-//! - Turns are searched as macro moves "turn k times, then use the talon top (or
-//!   re-deal)" (see `stock_moves` for why no win is lost).
-//! - Safe moves: see [`HerringBone::safe_move`].
-//! - Positions that a relaxation of the game proves lost get no moves (see `dead`): the
-//!   herring-bone stuck behind cards that can never reach a foundation, or in the last
-//!   pass a talon card buried for good.
-//! - Move order: layout plays first, then the talon's (each talon card's foundation play
-//!   before parking it in a side scene and before turning further); a new suit's
-//!   direction whose next cards lie nearer to hand first.
-//! - The `german` option changes only the dealing order of a seed: [`HerringBone::deal`]
-//!   (the engine's generic deal shuffles the 104 cards; see that method).
+//! - Key: up to the places of the foundations (a suit as the lengths of its up and down
+//!   foundation) and the order of the side scenes and of the bars; HB as its length.
+//! - The window: when the two foundations of a suit hold 12 cards besides their bases,
+//!   exchanges keep the total and reach every split: one class, written once in the key.
+//!   Exchanges are left out; a card of the suit is played by the macro `Via` "exchange until
+//!   it fits, then play it" (both foundations end the same whichever takes it).
+//! - The talon into the lowest empty side scene only (they are interchangeable).
+//! - The stock macro ([`Stock::reachable_tops`]): turn k cards, then use the talon top or
+//!   re-deal, stopping at a turn that places a base card (a turn commutes with every move
+//!   not using the talon, unless it places a base card).
+//! - Safe plays: [`HerringBone::safe_move`]; dead positions: `HerringBone::dead`.
+//! - Move order: layout plays, then the talon's; a new suit's nearer direction first.
 
-use crate::card::{pile_text, Card};
+use crate::card::Card;
 use crate::error::EngineError;
-use crate::game::{bool_option, check_option_names, Game, GameInfo, OptionInfo, Options};
+use crate::game::{Game, GameInfo, OptValue, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::BitWriter;
+use crate::parts::{fixed_point_window, move_top, sort_among, Ladder, Ladders, Opt, OptKind};
+use crate::parts::{options::infos, text::move_text, Base, BitWriter, Dealer, Dir, KeyText};
+use crate::parts::{Parsed, Pile, Place, Relaxed, Stock, StockRule};
 
 pub const SLUG: &str = "herring-bone";
 
 const NONE: u8 = 0xff;
-const UP: u8 = 1;
-const DOWN: u8 = 2;
-/// Cards in the herring-bone.
 const HB_CARDS: usize = 28;
-/// Cards of the deal that form the pack (104 - 41).
-const PACK_CARDS: usize = 63;
+/// In suit, each place's way chosen, wrapping, 13 cards from the dealt base rank.
+const LADDER: Ladder = Ladder {
+    dir: Dir::Either,
+    wrap: true,
+    base: Base::Dealt,
+    ..Ladder::ACE_UP
+};
+const STOCK: StockRule = StockRule {
+    draw: 1,
+    passes: Some(3),
+    shuffled: true,
+};
+const OPTIONS: &[Opt] = &[Opt {
+    name: "german",
+    kind: OptKind::Bool,
+    default: OptValue::Bool(false),
+    help: "the German variety: the herring-bone is dealt from one pack alone",
+}];
 
 /// The game with its options; `Default` is the book's game.
 #[derive(Clone, Debug, Default)]
 pub struct HerringBone {
-    /// The book's German variety: the herring-bone is dealt from one pack alone. Only the
-    /// dealing order of a seed changes ([`german_deal`]); the play is the same.
+    /// The herring-bone is dealt from one pack alone ([`german_deal`]); play is the same.
     pub german: bool,
 }
 
 impl HerringBone {
-    /// Build from user options (names and values checked).
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        check_option_names(SLUG, opts, &["german"])?;
-        Ok(HerringBone {
-            german: bool_option(opts, "german", false)?,
-        })
-    }
-
-    /// The dealing order of `seed` and the stream for the re-deals: the ordinary shuffle of
-    /// the 104 cards, or with `german` the order of [`german_deal`]. (The [`Game`] trait
-    /// has no hook for a game's own deal of a seed yet: callers that deal through
-    /// `PackSpec::shuffled` get the ordinary shuffle whatever the option.)
-    pub fn deal(&self, seed: u64) -> (Vec<Card>, SplitMix64) {
-        if self.german {
-            german_deal(seed)
-        } else {
-            PackSpec::Standard(2).shuffled(seed)
-        }
+        let german = Parsed::new(SLUG, OPTIONS, opts)?.bool("german");
+        Ok(HerringBone { german })
     }
 }
 
-/// Dealing order of the `german` option (rule file, Layout and deal): copy 1 of the pack is
-/// shuffled with the seed's stream and its first 28 cards are the herring-bone; its other
-/// 24 cards followed by the unshuffled copy 2 are shuffled with the same stream and give
-/// cards 29-104. Returns the order and the stream, continued, for the re-deals.
+/// The `german` dealing order: copy 1 shuffled with the seed's stream gives the
+/// herring-bone (its first 28 cards); its other 24 then copy 2, shuffled with the same
+/// stream, give cards 29-104. Returns the order and the stream for the re-deals.
 pub fn german_deal(seed: u64) -> (Vec<Card>, SplitMix64) {
     let mut rng = SplitMix64::new(seed);
     let mut copy1 = PackSpec::Standard(1).cards();
@@ -124,469 +103,243 @@ pub fn german_deal(seed: u64) -> (Vec<Card>, SplitMix64) {
     (copy1, rng)
 }
 
-/// A source of an available card.
+/// A source of an available card: the herring-bone top, bar 0..=3, side scene 0..=7, the
+/// talon top.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Src {
-    /// The herring-bone top.
     Hb,
-    /// Bar 0..=3 (B1..B4).
     Bar(u8),
-    /// Side scene 0..=7 (S1..S8).
     Side(u8),
-    /// The talon top.
     Talon,
 }
 
-/// One move (or, for the solver only, a macro move).
+impl Src {
+    /// The `i`-th source in the rule file's order: HB, B1-B4, S1-S8, talon.
+    fn nth(i: usize) -> Src {
+        match i {
+            0 => Src::Hb,
+            1..=4 => Src::Bar(i as u8 - 1),
+            5..=12 => Src::Side(i as u8 - 5),
+            _ => Src::Talon,
+        }
+    }
+    /// Its number in that order.
+    fn idx(self) -> usize {
+        match self {
+            Src::Hb => 0,
+            Src::Bar(i) => 1 + i as usize,
+            Src::Side(i) => 5 + i as usize,
+            Src::Talon => 13,
+        }
+    }
+    fn place(self) -> Place {
+        match self {
+            Src::Hb => Place::named("hb"),
+            Src::Bar(i) => Place::at("B", i as usize),
+            Src::Side(i) => Place::at("S", i as usize),
+            Src::Talon => Place::named("talon"),
+        }
+    }
+}
+
+/// The 14 sources in order.
+fn sources() -> impl Iterator<Item = Src> {
+    (0..14).map(Src::nth)
+}
+
+/// One move, foundation places 0..=7: the pending foundation's way (`Up`, `Down`), a card
+/// to a foundation, an exchange, the talon top into side scene 0..=7, a turn, a re-deal.
+/// For the solver only: `Via` (exchanges in the card's suit until `to` takes it, then that
+/// play) and `Stock` (`steps` turns, then `end`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum HMove {
-    /// The pending foundation builds up.
     Up,
-    /// The pending foundation builds down.
     Down,
-    /// An available card to foundation place `to` (0..=7).
-    ToFound {
-        src: Src,
-        to: u8,
-    },
-    /// The top card of foundation `from` onto foundation `to`.
-    Exchange {
-        from: u8,
-        to: u8,
-    },
-    /// The talon top into the empty side scene 0..=7.
+    ToFound { src: Src, to: u8 },
+    Exchange { from: u8, to: u8 },
     TalonSide(u8),
     Turn,
     Redeal,
-    /// Solver only: exchanges between the two foundations of the card's suit until `to`
-    /// takes the card at `src`, then that play.
-    Via {
-        src: Src,
-        to: u8,
-    },
-    /// Solver only: `steps` turns, then `end`.
-    Stock {
-        steps: u8,
-        end: End,
-    },
+    Via { src: Src, to: u8 },
+    Stock { steps: u8, end: End },
 }
 
-/// What a solver's [`HMove::Stock`] macro does after its turns.
+/// What a solver's [`HMove::Stock`] macro does after its turns: nothing (the last turn
+/// placed a base card), the talon top to a foundation (after exchanges if `via`) or into
+/// a side scene, or a re-deal.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum End {
-    /// Nothing (the last turn placed a base card).
     Nothing,
-    /// The talon top to foundation `to`, after exchanges if `via`.
-    Found {
-        to: u8,
-        via: bool,
-    },
-    /// The talon top into side scene 0..=7.
+    Found { to: u8, via: bool },
     Side(u8),
     Redeal,
-}
-
-/// A pile of at most 63 cards (pack or talon), bottom to top.
-#[derive(Copy, Clone, Debug)]
-pub struct Pile {
-    cards: [Card; PACK_CARDS],
-    len: u8,
-}
-
-impl Pile {
-    const EMPTY: Pile = Pile {
-        cards: [Card::new(1, 0); PACK_CARDS],
-        len: 0,
-    };
-
-    #[inline]
-    fn top(&self) -> Option<Card> {
-        self.slice().last().copied()
-    }
-    #[inline]
-    fn push(&mut self, c: Card) {
-        if let Some(slot) = self.cards.get_mut(self.len as usize) {
-            *slot = c;
-            self.len += 1;
-        }
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<Card> {
-        let c = self.top()?;
-        self.len -= 1;
-        Some(c)
-    }
-    fn slice(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
 }
 
 /// A position of the game.
 #[derive(Clone, Debug)]
 pub struct HState {
-    /// The herring-bone, card 1 at the bottom; `hb[..hb_len]`.
-    hb: [Card; HB_CARDS],
-    hb_len: u8,
-    side: [Option<Card>; 8],
-    bar: [Option<Card>; 4],
-    /// Suit of each foundation place, or `NONE` while it is empty.
-    f_suit: [u8; 8],
-    /// `UP`, `DOWN`, or 0 while the direction is pending.
-    f_dir: [u8; 8],
-    /// Cards on each foundation place (base included).
-    f_len: [u8; 8],
-    /// The base rank (rank of card 41).
-    base: u8,
-    pack: Pile,
-    talon: Pile,
-    /// 1 + re-deals made.
-    pass: u8,
+    hb: Pile<HB_CARDS>,
+    /// B1..B4, then S1..S8: one card each.
+    cells: [Pile<1>; 12],
+    f: Ladders<8>,
+    stock: Stock<63>,
     /// Foundation place whose direction is to be chosen, or `NONE`.
     pending: u8,
     rng: SplitMix64,
 }
 
-/// Rank `steps` places from `rank` going up (`dir == UP`) or down, with wrap-around.
-#[inline]
-fn step_rank(rank: u8, dir: u8, steps: u8) -> u8 {
-    let r = rank - 1;
-    let s = steps % 13;
-    if dir == UP {
-        (r + s) % 13 + 1
-    } else {
-        (r + 13 - s) % 13 + 1
-    }
-}
-
 impl HState {
-    #[inline]
-    fn hb_top(&self) -> Option<Card> {
-        self.hb[..self.hb_len as usize].last().copied()
+    fn side(&self, i: usize) -> Option<Card> {
+        self.cells[4 + i].top()
     }
-
-    /// The card available at `src`, if any.
+    /// The card at source `i` of [`Src::nth`].
+    #[inline]
+    fn nth_card(&self, i: usize) -> Option<Card> {
+        match i {
+            0 => self.hb.top(),
+            13 => self.stock.talon_top(),
+            _ => self.cells[i - 1].top(),
+        }
+    }
     #[inline]
     fn card_at(&self, src: Src) -> Option<Card> {
-        match src {
-            Src::Hb => self.hb_top(),
-            Src::Bar(i) => self.bar.get(i as usize).copied().flatten(),
-            Src::Side(i) => self.side.get(i as usize).copied().flatten(),
-            Src::Talon => self.talon.top(),
-        }
+        self.nth_card(src.idx())
     }
-
-    /// Remove the card at `src`.
     fn take(&mut self, src: Src) -> Option<Card> {
-        match src {
-            Src::Hb => {
-                let c = self.hb_top()?;
-                self.hb_len -= 1;
-                Some(c)
-            }
-            Src::Bar(i) => self.bar.get_mut(i as usize).and_then(Option::take),
-            Src::Side(i) => self.side.get_mut(i as usize).and_then(Option::take),
-            Src::Talon => self.talon.pop(),
+        match src.idx() {
+            0 => self.hb.pop(),
+            13 => self.stock.take_talon(),
+            i => self.cells[i - 1].pop(),
         }
     }
-
-    /// Top card of foundation place `p`.
-    #[inline]
-    fn f_top(&self, p: usize) -> Option<Card> {
-        if self.f_suit[p] == NONE {
-            return None;
-        }
-        let rank = step_rank(self.base, self.f_dir[p], self.f_len[p] - 1);
-        Some(Card::new(rank, self.f_suit[p]))
-    }
-
-    /// The next card foundation place `p` takes, if it takes any.
-    #[inline]
-    fn f_next(&self, p: usize) -> Option<Card> {
-        if self.f_suit[p] == NONE || self.f_dir[p] == 0 || self.f_len[p] >= 13 {
-            return None;
-        }
-        let rank = step_rank(self.base, self.f_dir[p], self.f_len[p]);
-        Some(Card::new(rank, self.f_suit[p]))
-    }
-
+    /// Does foundation `p` (its way chosen) take `c` now?
     #[inline]
     fn fits(&self, p: usize, c: Card) -> bool {
-        self.f_next(p) == Some(c)
+        self.f.fixed(p) && LADDER.accepts(&self.f, p, c)
     }
-
-    /// The foundation place of `suit` building in direction `dir`, if placed.
-    fn place_of(&self, suit: u8, dir: u8) -> Option<usize> {
-        (0..8).find(|&p| self.f_suit[p] == suit && self.f_dir[p] == dir)
+    /// The place of `suit` building down (`down`) or up, if placed with its way.
+    fn place_of(&self, suit: u8, down: bool) -> Option<usize> {
+        let f = &self.f;
+        (0..8)
+            .find(|&p| f.fixed(p) && f.is_down(p) == down && f.top(p).map(Card::suit) == Some(suit))
     }
-
-    /// Cards besides the base on the up and down foundations of `suit`: `None` unless
-    /// both are placed (with their directions).
+    /// The up and down places of `suit` and their cards besides the bases.
     fn suit_counts(&self, suit: u8) -> Option<(usize, usize, u8, u8)> {
-        let u = self.place_of(suit, UP)?;
-        let d = self.place_of(suit, DOWN)?;
-        Some((u, d, self.f_len[u] - 1, self.f_len[d] - 1))
+        let (u, d) = (self.place_of(suit, false)?, self.place_of(suit, true)?);
+        Some((u, d, self.f.count(u) - 1, self.f.count(d) - 1))
+    }
+
+    /// Cards on the up and down foundation of each suit (0: not placed with its way).
+    fn lens(&self) -> [[u8; 2]; 4] {
+        let mut l = [[0; 2]; 4];
+        for p in (0..8).filter(|&p| self.f.fixed(p)) {
+            if let Some(c) = self.f.top(p) {
+                l[c.suit() as usize][usize::from(self.f.is_down(p))] = self.f.count(p);
+            }
+        }
+        l
+    }
+
+    /// The cards left in the stock, in turning order (the talon bottom to top, then the
+    /// pack top to bottom), and how many of them are in the talon.
+    fn stock_cards(&self, mut f: impl FnMut(Card)) {
+        let (mut left, order) = (self.stock.key_bits().0, self.stock.order());
+        while left != 0 {
+            f(order[left.trailing_zeros() as usize]);
+            left &= left - 1;
+        }
     }
 
     /// The automatic steps, in the rule file's order, until none applies or a direction
     /// choice is pending.
     fn settle(&mut self) {
         while self.pending == NONE {
-            if self.hb_len > 0 {
-                if let Some(i) = self.bar.iter().position(Option::is_none) {
-                    self.bar[i] = self.take(Src::Hb);
-                    continue;
-                }
+            if let Some(i) = (0..4).find(|&i| self.cells[i].is_empty() && !self.hb.is_empty()) {
+                move_top(&mut self.hb, &mut self.cells[i]);
+                continue;
             }
-            let base = self.base;
-            let found = sources().find(|&src| self.card_at(src).is_some_and(|c| c.rank() == base));
-            let Some(src) = found else { return };
-            let Some(p) = self.f_suit.iter().position(|&s| s == NONE) else {
+            let base = self.f.base;
+            let src = (0..14).find(|&i| self.nth_card(i).is_some_and(|c| c.rank() == base));
+            let (Some(src), Some(p)) = (src, (0..8).find(|&p| self.f.count(p) == 0)) else {
                 return;
             };
-            let Some(c) = self.take(src) else { return };
-            let suit = c.suit();
-            let other = (0..8).find(|&q| self.f_suit[q] == suit);
-            self.f_suit[p] = suit;
-            self.f_len[p] = 1;
+            let Some(c) = self.take(Src::nth(src)) else {
+                return;
+            };
+            let other = (0..8).find(|&q| self.f.top(q).is_some_and(|t| t.suit() == c.suit()));
+            LADDER.put(&mut self.f, p, c);
             match other {
-                Some(q) => self.f_dir[p] = if self.f_dir[q] == UP { DOWN } else { UP },
-                None => {
-                    self.f_dir[p] = 0;
-                    self.pending = p as u8;
-                }
+                Some(q) => self.f.set_down(p, !self.f.is_down(q)),
+                None => self.pending = p as u8,
             }
         }
-    }
-
-    fn redeal(&mut self) {
-        let mut seq: Vec<Card> = self.talon.slice().to_vec();
-        self.rng.shuffle(&mut seq);
-        self.talon.len = 0;
-        self.pack.len = 0;
-        for &c in seq.iter().rev() {
-            self.pack.push(c);
-        }
-        self.pass += 1;
-    }
-
-    fn can_redeal(&self) -> bool {
-        self.pack.len == 0 && self.talon.len > 0 && self.pass < 3
     }
 
     /// One exchange bringing foundation `to` closer to taking `c` (window state only).
     fn exchange_step(&self, to: usize, c: Card) -> Option<(u8, u8)> {
-        let (u, d, k, j) = self.suit_counts(c.suit())?;
-        if usize::from(k + j) != 12 {
-            return None;
-        }
-        // Distance of the card from the base going up, 1..=12.
-        let t = (c.rank() + 13 - self.base) % 13;
-        let (have, want, other) = if to == u {
-            (k, t.checked_sub(1)?, d)
-        } else if to == d {
-            (j, 12u8.checked_sub(t)?, u)
-        } else {
-            return None;
+        let (u, d, k, j) = self
+            .suit_counts(c.suit())
+            .filter(|&(_, _, k, j)| k + j == 12)?;
+        let t = rel(self.f.base, c) as u8;
+        let (have, want, other) = match to {
+            _ if to == u => (k, t.checked_sub(1)?, d as u8),
+            _ if to == d => (j, 12u8.checked_sub(t)?, u as u8),
+            _ => return None,
         };
-        match have.cmp(&want) {
-            std::cmp::Ordering::Greater => Some((to as u8, other as u8)),
-            std::cmp::Ordering::Less => Some((other as u8, to as u8)),
-            std::cmp::Ordering::Equal => None,
-        }
+        let to = to as u8;
+        (have != want).then_some(if have > want {
+            (to, other)
+        } else {
+            (other, to)
+        })
     }
 
     fn exchange(&mut self, from: u8, to: u8) {
-        self.f_len[from as usize] -= 1;
-        self.f_len[to as usize] += 1;
+        let (a, down) = (from as usize, self.f.is_down(from as usize));
+        if let Some(c) = LADDER.take(&mut self.f, a) {
+            self.f.set_down(a, down); // a chosen way stays, down to the base
+            LADDER.put(&mut self.f, to as usize, c);
+        }
+    }
+
+    /// Turn a card and apply the automatic steps.
+    fn turn(&mut self) {
+        self.stock.turn(&STOCK);
+        self.settle();
     }
 }
 
-/// All sources of available cards, in the rule file's order.
-fn sources() -> impl Iterator<Item = Src> {
-    [Src::Hb]
-        .into_iter()
-        .chain((0..4).map(Src::Bar))
-        .chain((0..8).map(Src::Side))
-        .chain([Src::Talon])
+/// Distance of `c` from the base rank `base` going up, 0..=12.
+#[inline]
+fn rel(base: u8, c: Card) -> usize {
+    let d = c.rank() + 13 - base;
+    usize::from(if d >= 13 { d - 13 } else { d })
 }
 
-fn src_text(src: Src) -> String {
-    match src {
-        Src::Hb => "hb".into(),
-        Src::Bar(i) => format!("b{}", i + 1),
-        Src::Side(i) => format!("s{}", i + 1),
-        Src::Talon => "talon".into(),
-    }
+/// The relaxed game of [`HerringBone::dead`]: per suit the copies of each rank (counted
+/// from the base) off the foundations and those blocked, bit v of `bad` set when no copy of
+/// rank v is reachable, and the cards beside the bases on its up and down foundation.
+struct Relax {
+    base: u8,
+    off: [[u8; 13]; 4],
+    blocked: [[u8; 13]; 4],
+    bad: [u16; 4],
+    ways: [[Option<usize>; 2]; 4],
+    pending: [bool; 4],
+    sides: [Option<Card>; 8],
+    /// A side scene is or can be emptied: the last talon's top can always leave.
+    parking: bool,
 }
 
-impl HerringBone {
-    /// The play of `c` (at `src`) to a foundation that the solver tries, if any; the
-    /// argument for the single choice is in the module's Solver notes.
-    fn found_play(&self, s: &HState, src: Src, c: Card) -> Option<HMove> {
-        if let Some((u, d, k, _)) = s.suit_counts(c.suit()).filter(|&(_, _, k, j)| k + j == 12) {
-            // The window: any card of the suit fits one of the two after exchanges.
-            let t = (c.rank() + 13 - s.base) % 13;
-            if t == 0 {
-                return None;
-            }
-            let cost_up = (i16::from(k) - i16::from(t) + 1).abs();
-            let cost_down = (i16::from(k) - i16::from(t)).abs();
-            let to = if cost_up <= cost_down { u } else { d };
-            return Some(if s.fits(to, c) {
-                HMove::ToFound { src, to: to as u8 }
-            } else {
-                HMove::Via { src, to: to as u8 }
-            });
-        }
-        (0..8)
-            .find(|&p| s.fits(p, c))
-            .map(|p| HMove::ToFound { src, to: p as u8 })
+impl Relax {
+    /// One more (`by` 1) or one fewer (-1) copy of `c` blocked (0: recompute only).
+    fn block(&mut self, su: usize, v: usize, by: i8) {
+        self.blocked[su][v] = self.blocked[su][v].wrapping_add_signed(by);
+        let b = u16::from(self.off[su][v] <= self.blocked[su][v]);
+        self.bad[su] = self.bad[su] & !(1 << v) | b << v;
     }
 
-    /// Is the play of `c`, at `src`, to a foundation provably safe? See
-    /// [`Game::safe_move`] below for the argument.
-    fn safe_play(&self, s: &HState, src: Src, c: Card) -> Option<HMove> {
-        let p = (0..8).find(|&p| s.fits(p, c))?;
-        let play = Some(HMove::ToFound { src, to: p as u8 });
-        let counts = s.suit_counts(c.suit());
-        if let Some((_, _, k, j)) = counts {
-            if k + j >= 13 {
-                // Rule 1: the card's only remaining destination.
-                return if src != Src::Talon || s.pass >= 3 {
-                    play
-                } else {
-                    None
-                };
-            }
-            if k + j == 12 {
-                return None; // the window: the card chooses where the two meet
-            }
-        }
-        // Rule 2: its twin lies in the same kind of permanent place.
-        let twins = match src {
-            Src::Hb | Src::Bar(_) => s.hb[..s.hb_len as usize]
-                .iter()
-                .chain(s.bar.iter().flatten())
-                .filter(|&&x| x == c)
-                .count(),
-            Src::Side(_) => s.side.iter().flatten().filter(|&&x| x == c).count(),
-            Src::Talon => 0,
-        };
-        if twins >= 2 {
-            play
-        } else {
-            None
-        }
-    }
-
-    /// Is the position provably lost? A relaxation of the game: every card of the pack and
-    /// the side scenes is available at any time, and so is every talon card while a re-deal
-    /// remains (a re-deal can bring any of them back); in the last pass the talon is a
-    /// stack, whose top may leave when it can reach a foundation or when a side scene is or
-    /// can be emptied (then, relaxed, as often as wanted). The herring-bone top and the bars
-    /// form a pool: playing any pool card releases the next herring-bone card. A card can
-    /// reach a foundation when its suit's foundations can get to it with cards lying
-    /// neither under the herring-bone top nor under the talon top (see `reachable`).
-    ///
-    /// Every removal only makes more cards reachable, so removing greedily until nothing
-    /// more can go does every removal a real line does: take the first of the line's
-    /// removals the greedy run did not make; all the cards the line had reached by then
-    /// the run has reached too, so that removal is possible in the run, a contradiction.
-    /// If the herring-bone or the last pass's talon still cannot be emptied, no line wins.
-    fn dead(&self, s: &HState) -> bool {
-        let rel = |c: Card| ((c.rank() + 13 - s.base) % 13) as usize;
-        // Copies of each rank off the foundations, and those blocked (under the
-        // herring-bone top or, in the last pass, under the talon top).
-        let mut off = [[2u8; 13]; 4];
-        let mut blocked = [[0u8; 13]; 4];
-        let mut q = (s.hb_len as usize).saturating_sub(1);
-        for &c in &s.hb[..q] {
-            blocked[c.suit() as usize][rel(c)] += 1;
-        }
-        let talon = s.talon.slice();
-        let mut t_left = if s.pass >= 3 { talon.len() } else { 0 };
-        for &c in &talon[..t_left.saturating_sub(1)] {
-            blocked[c.suit() as usize][rel(c)] += 1;
-        }
-        let mut up: [Option<usize>; 4] = [None; 4];
-        let mut down: [Option<usize>; 4] = [None; 4];
-        let mut pending = [false; 4];
-        for p in 0..8 {
-            let suit = s.f_suit[p];
-            if suit == NONE {
-                continue;
-            }
-            let su = suit as usize;
-            let n = s.f_len[p] as usize;
-            for i in 0..n {
-                let v = if s.f_dir[p] == DOWN { (13 - i) % 13 } else { i };
-                off[su][v] = off[su][v].saturating_sub(1);
-            }
-            match s.f_dir[p] {
-                UP => up[su] = Some(n - 1),
-                DOWN => down[su] = Some(n - 1),
-                _ => pending[su] = true,
-            }
-        }
-        // Bit v of bad[suit]: no copy of rank v is reachable.
-        let mut bad = [0u16; 4];
-        let set_bad = |bad: &mut [u16; 4], blocked: &[[u8; 13]; 4], su: usize, v: usize| {
-            if off[su][v] > blocked[su][v] {
-                bad[su] &= !(1 << v);
-            } else {
-                bad[su] |= 1 << v;
-            }
-        };
-        for su in 0..4 {
-            for v in 0..13 {
-                set_bad(&mut bad, &blocked, su, v);
-            }
-        }
-        let fits = |bad: &[u16; 4], x: Card| {
-            let su = x.suit() as usize;
-            Self::reachable(rel(x), up[su], down[su], pending[su], bad[su])
-        };
-        let mut pool: Vec<Card> = s.bar.iter().flatten().copied().collect();
-        pool.extend(s.hb_top());
-        let mut parking = s.side.iter().any(Option::is_none);
-        loop {
-            if let Some(i) = pool.iter().position(|&x| fits(&bad, x)) {
-                pool.swap_remove(i);
-                if q > 0 {
-                    q -= 1;
-                    let c = s.hb[q];
-                    let (su, v) = (c.suit() as usize, rel(c));
-                    blocked[su][v] -= 1;
-                    set_bad(&mut bad, &blocked, su, v);
-                    pool.push(c);
-                }
-                continue;
-            }
-            if t_left == 0 {
-                break;
-            }
-            if !parking {
-                parking = s.side.iter().flatten().any(|&x| fits(&bad, x));
-            }
-            if parking || fits(&bad, talon[t_left - 1]) {
-                t_left -= 1;
-                if t_left > 0 {
-                    let c = talon[t_left - 1];
-                    let (su, v) = (c.suit() as usize, rel(c));
-                    blocked[su][v] -= 1;
-                    set_bad(&mut bad, &blocked, su, v);
-                }
-                continue;
-            }
-            break;
-        }
-        !pool.is_empty() || t_left > 0
-    }
-
-    /// In the relaxation of `dead`: can a card `t` ranks above the base (0 = a base) reach
-    /// a foundation of its suit, whose up and down foundations hold `up` and `down` cards
-    /// besides their bases (`None`: not placed; `pending`: its first base waits for its
-    /// direction), when bit v of `bad` says that no copy of rank v is reachable?
+    /// Can a card `t` ranks above the base (0 = a base) reach a foundation of its suit `su`?
     ///
     /// The up foundation at k takes ranks k+1, k+2, ... and the down one at j takes 12-j,
     /// 11-j, ...: to play the card there, every rank in between must be played first. With
@@ -595,136 +348,210 @@ impl HerringBone {
     /// them is closed, which needs a copy of every rank in it: so a rank outside the gap
     /// needs the whole gap. A foundation not yet placed needs a base copy first, and starts
     /// from its base (k or j = 0).
-    fn reachable(
-        t: usize,
-        up: Option<usize>,
-        down: Option<usize>,
-        pending: bool,
-        bad: u16,
-    ) -> bool {
-        if t == 0 {
-            return true;
-        }
+    #[inline]
+    fn fits(&self, c: Card) -> bool {
+        let (su, t) = (c.suit() as usize, rel(self.base, c));
+        let bad = self.bad[su];
         // Every rank in a..b is reachable.
         let all = |a: usize, b: usize| a >= b || bad & ((1u16 << b) - (1u16 << a)) == 0;
         let base = bad & 1 == 0;
-        match (up, down) {
-            (Some(k), Some(j)) if k + j >= 13 => {
-                if t > k {
-                    all(k + 1, t)
-                } else if t < 13 - j {
-                    all(t + 1, 13 - j)
-                } else {
-                    false
-                }
-            }
-            (Some(k), Some(j)) => {
-                if t > k && t < 13 - j {
-                    all(k + 1, t) || all(t + 1, 13 - j)
-                } else {
-                    all(k + 1, 13 - j)
-                }
-            }
-            (Some(k), None) => {
-                if t > k {
-                    all(k + 1, t) || (base && all(t + 1, 13))
-                } else {
-                    base && all(k + 1, 13)
-                }
-            }
-            (None, Some(j)) => {
-                if t < 13 - j {
-                    all(t + 1, 13 - j) || (base && all(1, t))
-                } else {
-                    base && all(1, 13 - j)
-                }
-            }
-            (None, None) => (pending || base) && (all(1, t) || all(t + 1, 13)),
+        match self.ways[su] {
+            _ if t == 0 => true,
+            [Some(k), Some(j)] if k + j >= 13 && t > k => all(k + 1, t),
+            [Some(k), Some(j)] if k + j >= 13 => t < 13 - j && all(t + 1, 13 - j),
+            [Some(k), Some(j)] if t > k && t < 13 - j => all(k + 1, t) || all(t + 1, 13 - j),
+            [Some(k), Some(j)] => all(k + 1, 13 - j),
+            [Some(k), None] if t > k => all(k + 1, t) || (base && all(t + 1, 13)),
+            [Some(k), None] => base && all(k + 1, 13),
+            [None, Some(j)] if t < 13 - j => all(t + 1, 13 - j) || (base && all(1, t)),
+            [None, Some(j)] => base && all(1, 13 - j),
+            [None, None] => (self.pending[su] || base) && (all(1, t) || all(t + 1, 13)),
         }
     }
+}
 
-    /// How far the next few cards of the pending foundation, built in direction `dir`, lie
-    /// from being available (a move-ordering heuristic only).
-    fn direction_cost(&self, s: &HState, dir: u8) -> u32 {
-        let p = s.pending as usize;
-        let Some(&suit) = s.f_suit.get(p) else {
+impl Relaxed for Relax {
+    fn can_leave(&self, src: usize, c: Card) -> bool {
+        (src == 1 && self.parking) || self.fits(c)
+    }
+    fn left(&mut self, _: usize, _: Card, next: Option<Card>) {
+        if let Some(c) = next {
+            self.block(c.suit() as usize, rel(self.base, c), -1);
+        }
+    }
+    fn settle(&mut self) -> bool {
+        let grew = !self.parking && self.sides.iter().flatten().any(|&c| self.fits(c));
+        self.parking |= grew;
+        grew
+    }
+}
+
+impl HerringBone {
+    /// The play of `c` (at `src`) to a foundation that the solver tries, if any.
+    fn found_play(&self, s: &HState, src: Src, c: Card) -> Option<HMove> {
+        let Some((u, d, k, _)) = s.suit_counts(c.suit()).filter(|&(_, _, k, j)| k + j == 12) else {
+            let to = (0..8).find(|&p| s.fits(p, c))? as u8;
+            return Some(HMove::ToFound { src, to });
+        };
+        // The window: the nearer of the two after exchanges.
+        let t = rel(s.f.base, c) as i16;
+        if t == 0 {
+            return None;
+        }
+        let k = i16::from(k);
+        let to = if (k - t + 1).abs() <= (k - t).abs() {
+            u
+        } else {
+            d
+        };
+        let (fits, to) = (s.fits(to, c), to as u8);
+        Some(if fits {
+            HMove::ToFound { src, to }
+        } else {
+            HMove::Via { src, to }
+        })
+    }
+
+    /// Is the play of `c`, at `src`, to a foundation provably safe ([`Game::safe_move`])?
+    fn safe_play(&self, s: &HState, src: Src, c: Card) -> Option<HMove> {
+        let p = (0..8).find(|&p| s.fits(p, c))?;
+        let play = Some(HMove::ToFound { src, to: p as u8 });
+        match s.suit_counts(c.suit()) {
+            // Rule 1: the card's only remaining destination.
+            Some((.., k, j)) if k + j >= 13 => {
+                return play.filter(|_| src != Src::Talon || s.stock.pass >= 3)
+            }
+            Some((.., k, j)) if k + j == 12 => return None, // the window
+            _ => {}
+        }
+        // Rule 2: its twin lies in the same kind of permanent place.
+        let (hb, cells) = match src {
+            Src::Hb | Src::Bar(_) => (s.hb.cards(), &s.cells[..4]),
+            Src::Side(_) => (&[][..], &s.cells[4..]),
+            Src::Talon => return None,
+        };
+        let twins = hb.iter().chain(cells.iter().flat_map(Pile::cards));
+        play.filter(|_| twins.filter(|&&x| x == c).count() >= 2)
+    }
+
+    /// Is the position provably lost? A relaxation of the game: every card of the pack and
+    /// the side scenes is available at any time, and so is every talon card while a re-deal
+    /// remains (a re-deal can bring any of them back); in the last pass the talon is a pile,
+    /// whose top may leave when it can reach a foundation or when a side scene is or can be
+    /// emptied (then, relaxed, as often as wanted). The herring-bone top and the bars form a
+    /// pool: playing any pool card releases the next herring-bone card (a window source of
+    /// [`fixed_point_window`]). A card can leave when its suit's foundations can get to it
+    /// with cards lying neither under the pool nor under the talon top (`Relax::fits`).
+    /// Every removal only makes more cards reachable, so the least fixed point holds every
+    /// removal a real line makes; if the pool or the last talon cannot be emptied, no line
+    /// wins.
+    fn dead(&self, s: &HState) -> bool {
+        let mut r = Relax {
+            base: s.f.base,
+            off: [[2; 13]; 4],
+            blocked: [[0; 13]; 4],
+            bad: [0; 4],
+            ways: [[None; 2]; 4],
+            pending: [false; 4],
+            sides: [None; 8],
+            // (Without a last talon, parking is never asked about.)
+            parking: s.stock.pass < 3 || s.cells[4..].iter().any(Pile::is_empty),
+        };
+        for p in 0..8 {
+            let Some(top) = s.f.top(p) else { continue };
+            let (su, n, down) = (top.suit() as usize, s.f.count(p) as usize, s.f.is_down(p));
+            for i in 0..n {
+                let v = if down { (13 - i) % 13 } else { i };
+                r.off[su][v] = r.off[su][v].saturating_sub(1);
+            }
+            match s.f.fixed(p) {
+                false => r.pending[su] = true,
+                true => r.ways[su][usize::from(down)] = Some(n - 1),
+            }
+        }
+        // The pool (HB bottom to top, then the bars), and in the last pass the talon.
+        let (mut pool, mut n) = ([Card::new(1, 0); HB_CARDS + 4], s.hb.len());
+        pool[..n].copy_from_slice(s.hb.cards());
+        for c in s.cells[..4].iter().filter_map(Pile::top) {
+            (pool[n], n) = (c, n + 1);
+        }
+        let (mut talon, mut t) = ([Card::new(1, 0); 63], 0);
+        if s.stock.pass >= 3 {
+            s.stock_cards(|c| (talon[t], t) = (c, t + 1));
+            t = s.stock.talon_len();
+            for (i, c) in r.sides.iter_mut().enumerate() {
+                *c = s.side(i);
+            }
+        }
+        let sources: [&[Card]; 2] = [&pool[..n], &talon[..t]];
+        let window = [n - s.hb.len() + 1, 1];
+        for (src, w) in sources.iter().zip(window) {
+            for &c in &src[..src.len().saturating_sub(w)] {
+                r.blocked[c.suit() as usize][rel(r.base, c)] += 1;
+            }
+        }
+        for (su, v) in (0..4).flat_map(|su| (0..13).map(move |v| (su, v))) {
+            r.block(su, v, 0);
+        }
+        !fixed_point_window(&mut r, &sources, &window, &mut [0; 2])
+    }
+
+    /// How far the next few cards of the pending foundation, built `down` or up, lie from
+    /// being available (a move-ordering heuristic only).
+    fn direction_cost(&self, s: &HState, down: bool) -> u32 {
+        let Some(suit) = s.f.top(s.pending as usize).map(Card::suit) else {
             return 0;
         };
-        let hb = &s.hb[..s.hb_len as usize];
         let mut cost = 0;
         for i in 1..=4u8 {
-            let want = Card::new(step_rank(s.base, dir, i), suit);
-            let avail = s.bar.contains(&Some(want))
-                || s.side.contains(&Some(want))
-                || s.talon.top() == Some(want)
-                || s.hb_top() == Some(want);
-            let c = if avail {
-                0
-            } else if let Some(d) = hb.iter().rev().position(|&x| x == want) {
-                (d as u32).min(12)
-            } else {
-                6
+            let want = Card::new(LADDER.rank_at(s.f.base, down, i).unwrap_or(1), suit);
+            let deep = s.hb.cards().iter().rev().position(|&x| x == want);
+            let c = match deep {
+                _ if sources().any(|x| s.card_at(x) == Some(want)) => 0,
+                Some(d) => (d as u32).min(12),
+                None => 6,
             };
             cost += c * u32::from(5 - i);
         }
         cost
     }
 
-    /// Turn the next card and apply the automatic steps; true if a base card was placed.
-    fn turn(s: &mut HState) -> bool {
-        let placed: usize = s.f_len.iter().filter(|&&n| n > 0).count();
-        if let Some(c) = s.pack.pop() {
-            s.talon.push(c);
-        }
-        s.settle();
-        s.f_len.iter().filter(|&&n| n > 0).count() != placed
-    }
-
-    /// The solver's talon moves: for each talon top reachable by turning the pack (but no
-    /// further than a turn that places a base card), its foundation play and its move into
-    /// the lowest empty side scene; and, once the pack is empty, the re-deal.
-    ///
-    /// Complete: a turn commutes with every later move that does not use the talon, unless
-    /// it placed a base card (then the turns up to it are a macro of their own), so every
-    /// line can be reordered so that each run of turns ends in a use of the talon top, a
-    /// re-deal, or such a placement.
+    /// The solver's talon moves, from the stock macro: for each talon top that turning
+    /// brings (no further than a turn that places a base card), its foundation play and its
+    /// move into the lowest empty side scene; then, once the pack would be empty, the
+    /// re-deal.
     fn stock_moves(&self, s: &HState, out: &mut Vec<HMove>) {
-        let mut t = s.clone();
-        let mut steps: u8 = 0;
-        loop {
-            if let Some(c) = t.talon.top() {
-                if let Some(m) = self.found_play(&t, Src::Talon, c) {
-                    let end = match m {
-                        HMove::Via { to, .. } => End::Found { to, via: true },
-                        HMove::ToFound { to, .. } => End::Found { to, via: false },
-                        _ => End::Nothing,
-                    };
-                    out.push(HMove::Stock { steps, end });
-                }
-                if let Some(i) = t.side.iter().position(Option::is_none) {
-                    out.push(HMove::Stock {
-                        steps,
-                        end: End::Side(i as u8),
-                    });
-                }
-            }
-            if t.pack.len == 0 {
-                if t.can_redeal() {
-                    out.push(HMove::Stock {
-                        steps,
-                        end: End::Redeal,
-                    });
-                }
+        let side = (0..8u8).find(|&i| s.side(i as usize).is_none());
+        let mut base_turned = false;
+        s.stock.reachable_tops(&STOCK, |c, steps| {
+            if base_turned {
                 return;
             }
-            steps += 1;
-            if Self::turn(&mut t) {
-                out.push(HMove::Stock {
-                    steps,
-                    end: End::Nothing,
-                });
-                return;
-            }
+            base_turned = steps > 0 && c.rank() == s.f.base;
+            let (to, via) = match self.found_play(s, Src::Talon, c) {
+                _ if base_turned => {
+                    return out.push(HMove::Stock {
+                        steps,
+                        end: End::Nothing,
+                    })
+                }
+                Some(HMove::Via { to, .. }) => (Some(to), true),
+                Some(HMove::ToFound { to, .. }) => (Some(to), false),
+                _ => (None, false),
+            };
+            let ends = [to.map(|to| End::Found { to, via }), side.map(End::Side)];
+            out.extend(
+                ends.into_iter()
+                    .flatten()
+                    .map(|end| HMove::Stock { steps, end }),
+            );
+        });
+        if !base_turned && !s.stock.is_empty() && s.stock.pass < 3 {
+            let steps = s.stock.pack_len() as u8;
+            out.push(HMove::Stock {
+                steps,
+                end: End::Redeal,
+            });
         }
     }
 }
@@ -734,20 +561,22 @@ impl Game for HerringBone {
     type Move = HMove;
     type Key = [u64; 9];
 
+    /// The ordinary shuffle of the 104 cards, or with `german` the order of [`german_deal`].
     fn deal_order(&self, seed: u64) -> (Vec<Card>, SplitMix64) {
-        self.deal(seed)
+        if self.german {
+            german_deal(seed)
+        } else {
+            PackSpec::Standard(2).shuffled(seed)
+        }
     }
 
     fn info(&self) -> GameInfo {
+        let (slug, title, pack) = (SLUG, "The Herring-Bone", PackSpec::Standard(2));
         GameInfo {
-            slug: SLUG,
-            title: "The Herring-Bone",
-            pack: PackSpec::Standard(2),
-            options: vec![OptionInfo {
-                name: "german",
-                default: "False".into(),
-                help: "the German variety: the herring-bone is dealt from one pack alone",
-            }],
+            slug,
+            title,
+            pack,
+            options: infos(OPTIONS),
         }
     }
 
@@ -758,79 +587,52 @@ impl Game for HerringBone {
                 got: cards.len(),
             });
         }
-        let mut s = HState {
-            hb: [Card::new(1, 0); HB_CARDS],
-            hb_len: HB_CARDS as u8,
-            side: [None; 8],
-            bar: [None; 4],
-            f_suit: [NONE; 8],
-            f_dir: [0; 8],
-            f_len: [0; 8],
-            base: 1,
-            pack: Pile::EMPTY,
-            talon: Pile::EMPTY,
-            pass: 1,
+        let mut d = Dealer::new(&cards);
+        let (hb, mut cells, mut f) = (
+            Pile::of(d.take(HB_CARDS), 0),
+            [Pile::new(); 12],
+            Ladders::new(),
+        );
+        d.row(&mut cells, 4..12, false);
+        d.row(&mut cells, 0..4, false);
+        let first = d.next().unwrap_or(Card::new(1, 0));
+        f.base = first.rank();
+        LADDER.put(&mut f, 0, first);
+        let stock = Stock::new(d.rest());
+        Ok(HState {
+            hb,
+            cells,
+            f,
+            stock,
             pending: 0,
             rng,
-        };
-        s.hb.copy_from_slice(&cards[..HB_CARDS]);
-        for (slot, &c) in s.side.iter_mut().zip(&cards[28..36]) {
-            *slot = Some(c);
-        }
-        for (slot, &c) in s.bar.iter_mut().zip(&cards[36..40]) {
-            *slot = Some(c);
-        }
-        let first = cards[40];
-        s.base = first.rank();
-        s.f_suit[0] = first.suit();
-        s.f_len[0] = 1;
-        for &c in cards[41..].iter().rev() {
-            s.pack.push(c);
-        }
-        Ok(s)
+        })
     }
 
     fn moves(&self, s: &HState, out: &mut Vec<HMove>) {
         if s.pending != NONE {
-            out.push(HMove::Up);
-            out.push(HMove::Down);
-            return;
+            return out.extend([HMove::Up, HMove::Down]);
         }
         for src in sources() {
             if let Some(c) = s.card_at(src) {
-                for p in 0..8 {
-                    if s.fits(p, c) {
-                        out.push(HMove::ToFound { src, to: p as u8 });
-                    }
-                }
+                let to = (0..8).filter(|&p| s.fits(p, c));
+                out.extend(to.map(|p| HMove::ToFound { src, to: p as u8 }));
             }
         }
-        for from in 0..8 {
-            if s.f_len[from] < 2 {
-                continue;
-            }
-            if let Some(c) = s.f_top(from) {
-                for to in 0..8 {
-                    if to != from && s.fits(to, c) {
-                        out.push(HMove::Exchange {
-                            from: from as u8,
-                            to: to as u8,
-                        });
-                    }
-                }
+        for from in (0..8u8).filter(|&p| s.f.count(p as usize) >= 2) {
+            if let Some(c) = s.f.top(from as usize) {
+                let to = (0..8u8).filter(|&to| to != from && s.fits(to as usize, c));
+                out.extend(to.map(|to| HMove::Exchange { from, to }));
             }
         }
-        if s.talon.len > 0 {
-            for i in 0..8 {
-                if s.side[i].is_none() {
-                    out.push(HMove::TalonSide(i as u8));
-                }
-            }
+        if s.stock.talon_top().is_some() {
+            let empty = (0..8u8).filter(|&i| s.side(i as usize).is_none());
+            out.extend(empty.map(HMove::TalonSide));
         }
-        if s.pack.len > 0 {
+        if s.stock.pack_len() > 0 {
             out.push(HMove::Turn);
         }
-        if s.can_redeal() {
+        if s.stock.can_redeal(&STOCK) {
             out.push(HMove::Redeal);
         }
     }
@@ -838,191 +640,126 @@ impl Game for HerringBone {
     fn play(&self, s: &mut HState, m: HMove) {
         match m {
             HMove::Up | HMove::Down => {
-                if let Some(d) = s.f_dir.get_mut(s.pending as usize) {
-                    *d = if m == HMove::Up { UP } else { DOWN };
-                }
+                s.f.set_down(s.pending as usize, m == HMove::Down);
                 s.pending = NONE;
             }
-            HMove::ToFound { src, to } => {
-                if s.take(src).is_some() {
-                    s.f_len[to as usize] += 1;
+            HMove::ToFound { src, to } | HMove::Via { src, to } => {
+                if let Some(c) = s.take(src) {
+                    while let Some((a, b)) = s.exchange_step(to as usize, c) {
+                        s.exchange(a, b); // only for `Via`: a legal play fits already
+                    }
+                    LADDER.put(&mut s.f, to as usize, c);
                 }
             }
             HMove::Exchange { from, to } => s.exchange(from, to),
             HMove::TalonSide(i) => {
-                let c = s.talon.pop();
-                if let Some(slot) = s.side.get_mut(i as usize) {
-                    *slot = c;
+                if let Some(c) = s.stock.take_talon() {
+                    s.cells[4 + i as usize].push(c);
                 }
             }
-            HMove::Turn => {
-                if let Some(c) = s.pack.pop() {
-                    s.talon.push(c);
-                }
-            }
-            HMove::Redeal => s.redeal(),
-            HMove::Via { src, to } => {
-                if let Some(c) = s.card_at(src) {
-                    while let Some((a, b)) = s.exchange_step(to as usize, c) {
-                        s.exchange(a, b);
-                    }
-                    if s.take(src).is_some() {
-                        s.f_len[to as usize] += 1;
-                    }
-                }
-            }
+            HMove::Turn => _ = s.stock.turn(&STOCK),
+            HMove::Redeal => s.stock.redeal(&STOCK, &mut s.rng),
             HMove::Stock { steps, end } => {
                 for _ in 0..steps {
-                    Self::turn(s);
+                    s.turn();
                 }
+                let src = Src::Talon;
                 let last = match end {
                     End::Nothing => return,
-                    End::Found { to, via: false } => HMove::ToFound {
-                        src: Src::Talon,
-                        to,
-                    },
-                    End::Found { to, via: true } => HMove::Via {
-                        src: Src::Talon,
-                        to,
-                    },
+                    End::Found { to, via: false } => HMove::ToFound { src, to },
+                    End::Found { to, via: true } => HMove::Via { src, to },
                     End::Side(i) => HMove::TalonSide(i),
                     End::Redeal => HMove::Redeal,
                 };
-                self.play(s, last);
-                return;
+                return self.play(s, last);
             }
         }
         s.settle();
     }
 
     fn is_won(&self, s: &HState) -> bool {
-        s.f_len.iter().map(|&n| usize::from(n)).sum::<usize>() == 104
+        s.f.total() == 104
     }
 
     fn move_text(&self, _s: &HState, m: HMove) -> String {
+        let f = |p: u8| Place::at("F", p as usize);
         match m {
             HMove::Up => "up".into(),
             HMove::Down => "down".into(),
-            HMove::ToFound { src, to } => format!("{}>f{}", src_text(src), to + 1),
-            HMove::Exchange { from, to } => format!("f{}>f{}", from + 1, to + 1),
-            HMove::TalonSide(i) => format!("talon>s{}", i + 1),
+            HMove::ToFound { src, to } => move_text(src.place(), f(to)),
+            HMove::Exchange { from, to } => move_text(f(from), f(to)),
+            HMove::TalonSide(i) => move_text(Src::Talon.place(), Src::Side(i).place()),
             HMove::Turn => "turn".into(),
             HMove::Redeal => "redeal".into(),
-            HMove::Via { src, to } => format!("via:{}>f{}", src_text(src), to + 1),
+            HMove::Via { src, to } => format!("via:{}", move_text(src.place(), f(to))),
             HMove::Stock { steps, end } => format!("stock:{steps}:{end:?}"),
         }
     }
 
     fn key_text(&self, s: &HState) -> String {
-        let mut out = String::with_capacity(320);
-        pile_text(&mut out, "HB", &s.hb[..s.hb_len as usize], 0);
-        for (i, c) in s.side.iter().enumerate() {
-            out.push_str(&format!(" S{}:", i + 1));
-            if let Some(c) = c {
-                c.write(&mut out, false);
-            }
-        }
-        for (i, c) in s.bar.iter().enumerate() {
-            out.push_str(&format!(" B{}:", i + 1));
-            if let Some(c) = c {
-                c.write(&mut out, false);
-            }
+        let mut k = KeyText::new();
+        k.pile(Place::named("HB"), s.hb.cards(), 0);
+        for i in (5..13).chain(1..5) {
+            k.pile(Src::nth(i).place(), s.cells[i - 1].cards(), 0);
         }
         for p in 0..8 {
-            out.push_str(&format!(" F{}:", p + 1));
-            if s.f_suit[p] != NONE {
-                let dir = if s.f_dir[p] == 0 { UP } else { s.f_dir[p] };
-                for i in 0..s.f_len[p] {
-                    Card::new(step_rank(s.base, dir, i), s.f_suit[p]).write(&mut out, false);
-                }
-            }
+            k.pile(Place::at("F", p), &LADDER.cards(&s.f, p), 0);
         }
-        out.push_str(" dir:");
-        for p in 0..8 {
-            out.push(match (s.f_suit[p], s.f_dir[p]) {
-                (NONE, _) => '-',
-                (_, UP) => 'u',
-                (_, DOWN) => 'd',
-                _ => '-',
-            });
-        }
-        out.push(' ');
-        pile_text(&mut out, "pack", s.pack.slice(), s.pack.len as usize);
-        out.push(' ');
-        pile_text(&mut out, "talon", s.talon.slice(), 0);
-        out.push_str(&format!(" pass:{}", s.pass));
+        let dir =
+            |p| ["-", "-", "u", "d"][2 * usize::from(s.f.fixed(p)) + usize::from(s.f.is_down(p))];
+        k.field("dir", (0..8).map(dir).collect::<String>());
+        let (pack, talon): (Vec<Card>, Vec<Card>) =
+            (s.stock.pack().collect(), s.stock.talon().collect());
+        k.pile(Place::named("pack"), &pack, pack.len());
+        k.pile(Place::named("talon"), &talon, 0)
+            .field("pass", s.stock.pass);
         if s.pending != NONE {
-            out.push_str(&format!(" pending:F{}", s.pending + 1));
+            k.field("pending", Place::at("F", s.pending as usize).key_label());
         }
-        out.push(' ');
-        s.rng.write_key(&mut out);
-        out
+        k.field("rng", format!("{:016x}", s.rng.state));
+        k.finish()
     }
 
     fn display(&self, s: &HState) -> String {
         let cell = |c: Option<Card>| c.map_or("--".to_string(), |c| c.to_string());
-        let mut out = String::new();
-        out.push_str(&format!(
-            "  B1 {}                 B3 {}\n",
-            cell(s.bar[0]),
-            cell(s.bar[2])
-        ));
-        let hb: Vec<String> = s.hb[..s.hb_len as usize]
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
+        let bars = |a: usize, b: usize, n: u8| {
+            let (x, y) = (cell(s.cells[a].top()), cell(s.cells[b].top()));
+            format!("  B{} {x}                 B{} {y}\n", n, n + 2)
+        };
+        let mut out = bars(0, 2, 1);
         for row in 0..4 {
-            out.push_str(&format!("  S{} {}", row + 1, cell(s.side[row])));
-            if row == 0 {
-                out.push_str(&format!("   herring-bone: {} cards", s.hb_len));
-            } else if row == 1 {
-                out.push_str(&format!(
-                    "   top (available): {}",
-                    s.hb_top().map_or("--".to_string(), |c| c.to_string())
-                ));
-            } else {
-                out.push_str("                       ");
-            }
-            out.push_str(&format!("   S{} {}\n", row + 5, cell(s.side[row + 4])));
+            let mid = match row {
+                0 => format!("   herring-bone: {} cards", s.hb.len()),
+                1 => format!("   top (available): {}", cell(s.hb.top())),
+                _ => " ".repeat(23),
+            };
+            let (l, r) = (cell(s.side(row)), cell(s.side(row + 4)));
+            out += &format!("  S{} {l}{mid}   S{} {r}\n", row + 1, row + 5);
         }
-        out.push_str(&format!(
-            "  B2 {}                 B4 {}\n",
-            cell(s.bar[1]),
-            cell(s.bar[3])
-        ));
-        if !hb.is_empty() {
-            out.push_str(&format!("Herring-bone, bottom to top: {}\n", hb.join(" ")));
+        out += &bars(1, 3, 2);
+        if !s.hb.is_empty() {
+            let hb: Vec<String> = s.hb.cards().iter().map(Card::to_string).collect();
+            out += &format!("Herring-bone, bottom to top: {}\n", hb.join(" "));
         }
-        out.push_str("Foundations:");
+        out += "Foundations:";
         for p in 0..8 {
-            match s.f_top(p) {
-                None => out.push_str(&format!("  F{} --", p + 1)),
-                Some(c) => {
-                    let d = match s.f_dir[p] {
-                        UP => "up",
-                        DOWN => "down",
-                        _ => "?",
-                    };
-                    out.push_str(&format!("  F{} {c} ({d}, {})", p + 1, s.f_len[p]));
-                }
-            }
+            let d = ["?", "?", "up", "down"]
+                [2 * usize::from(s.f.fixed(p)) + usize::from(s.f.is_down(p))];
+            out += &match s.f.top(p) {
+                None => format!("  F{} --", p + 1),
+                Some(c) => format!("  F{} {c} ({d}, {})", p + 1, s.f.count(p)),
+            };
         }
-        out.push_str(&format!(
-            "\nPack: {} cards   Talon: {}{}   Pass {} of 3\n",
-            s.pack.len,
-            cell(s.talon.top()),
-            if s.talon.len > 1 {
-                format!(" (+{} beneath)", s.talon.len - 1)
-            } else {
-                String::new()
-            },
-            s.pass
-        ));
+        let t = s.stock.talon_len();
+        let beneath = if t > 1 {
+            format!(" (+{} beneath)", t - 1)
+        } else {
+            String::new()
+        };
+        let (top, pack, pass) = (cell(s.stock.talon_top()), s.stock.pack_len(), s.stock.pass);
+        out += &format!("\nPack: {pack} cards   Talon: {top}{beneath}   Pass {pass} of 3\n");
         if s.pending != NONE {
-            out.push_str(&format!(
-                "Choose the direction of F{}: up or down\n",
-                s.pending + 1
-            ));
+            out += &format!("Choose the direction of F{}: up or down\n", s.pending + 1);
         }
         out
     }
@@ -1032,41 +769,36 @@ impl Game for HerringBone {
         // (a card as its index + 1, 0 = empty); per suit the lengths of its up and down
         // foundations 4 x (4 + 4) (0 = not placed; the 12-card window class written as
         // 13/1); pending suit + 1 (0 = none) 3; pass 2; the stream 64 while a re-deal
-        // remains (else 0); pack length 6; the pack's cards then the talon's, 6 each, at
-        // most 63. Total at most 5 + 24 + 48 + 32 + 3 + 2 + 64 + 6 + 378 = 562 bits. The
-        // talon's length follows from the others (104 cards in all).
-        let code = |c: Option<Card>| c.map_or(0, |c| c.index() as u64 + 1);
+        // remains (else 0); pack length 6; the stock's cards in turning order, 6 each, at
+        // most 63. At most 5 + 24 + 48 + 32 + 3 + 2 + 64 + 6 + 378 = 562 bits.
+        let code = |c: Card| c.index() as u64 + 1;
         let mut w = BitWriter::<9>::new();
-        w.put(u64::from(s.hb_len), 5);
-        let mut bars = s.bar.map(code);
-        bars.sort_unstable();
-        for b in bars {
-            w.put(b, 6);
+        w.put(s.hb.len() as u64, 5);
+        let mut cells = [0; 12];
+        for (c, p) in cells.iter_mut().zip(&s.cells) {
+            *c = p.top().map_or(0, code);
         }
-        let mut sides = s.side.map(code);
-        sides.sort_unstable();
-        for c in sides {
+        sort_among(&mut cells, |i| i < 4);
+        sort_among(&mut cells, |i| i >= 4);
+        for c in cells {
             w.put(c, 6);
         }
-        for suit in 0..4u8 {
-            let len = |dir: u8| s.place_of(suit, dir).map_or(0, |p| s.f_len[p]);
-            let (u, d) = (len(UP), len(DOWN));
+        for [u, d] in s.lens() {
             let (u, d) = if u > 0 && d > 0 && u + d == 14 {
                 (13, 1)
             } else {
                 (u, d)
             };
-            w.put(u64::from(u), 4);
-            w.put(u64::from(d), 4);
+            w.put(u64::from(u) | u64::from(d) << 4, 8);
         }
-        let pending = s.f_suit.get(s.pending as usize).map_or(0, |&su| su + 1);
-        w.put(u64::from(pending), 3);
-        w.put(u64::from(s.pass), 2);
-        w.put(if s.pass < 3 { s.rng.state } else { 0 }, 64);
-        w.put(u64::from(s.pack.len), 6);
-        for &c in s.pack.slice().iter().chain(s.talon.slice()) {
-            w.put(code(Some(c)), 6);
-        }
+        let pending = (s.pending != NONE)
+            .then(|| s.f.top(s.pending as usize))
+            .flatten();
+        w.put(pending.map_or(0, |c| u64::from(c.suit()) + 1), 3);
+        w.put(u64::from(s.stock.pass), 2);
+        w.put(if s.stock.pass < 3 { s.rng.state } else { 0 }, 64);
+        w.put(s.stock.pack_len() as u64, 6);
+        s.stock_cards(|c| w.put(code(c), 6));
         w.finish()
     }
 
@@ -1082,105 +814,79 @@ impl Game for HerringBone {
     /// Common ground. Cards never leave the herring-bone, bars or side scenes except to a
     /// foundation, so such a card stays available until played. The herring-bone top and
     /// the bars act as one pool: playing any of its cards releases the next herring-bone
-    /// card (a bar refills from the top), so playing a pool card early only releases
-    /// herring-bone cards earlier, and once the line plays that card (or an identical one)
-    /// the pool holds the same cards as the line's. A side scene emptied early is simply
-    /// not used. A talon card needs no re-deal to come, since a re-deal shuffles a talon
-    /// whose length would differ. Given a winning line L, the line "this play, then L
-    /// without its play of this card (or its twin)" is then legal and wins, as follows.
+    /// card, so playing a pool card early only releases herring-bone cards earlier, and once
+    /// the line plays that card (or its twin) the pool holds the same cards as the line's. A
+    /// side scene emptied early is simply not used. A talon card needs no re-deal to come,
+    /// since a re-deal shuffles a talon whose length would differ. Given a winning line L,
+    /// "this play, then L without its play of this card (or its twin)" is legal and wins:
     ///
-    /// Rule 1: with k + j >= 13 cards on the up and down foundations, what each still needs
-    /// is disjoint, once each, and no exchange is possible ever again (it needs k + j = 12
-    /// and k + j never falls). The foundation the card fits cannot move until this card,
-    /// its last copy, is played there, so L plays it there at some time and makes no move
-    /// on that foundation before.
+    /// Rule 1: with k + j >= 13, what each foundation still needs is disjoint, once each,
+    /// and no exchange is ever possible again (it needs k + j = 12, and k + j never falls).
+    /// The foundation the card fits cannot move until this card, its last copy, is played
+    /// there, so L plays it there and makes no move on that foundation before.
     ///
-    /// Rule 2: with k + j <= 11, no exchange is possible until the gap between what the
-    /// two need closes; until L puts a copy of this rank on the foundation the card fits,
-    /// L's moves on the suit are plays to the other foundation of other ranks, or (when the
-    /// gap is this rank alone) a copy of it to either, which leads to the same class of
-    /// positions (every split of the window is reachable by exchanges) as the early play.
-    /// When L plays this card, skip it; when L plays the twin, skip it and later play the
-    /// twin where L plays this card: the two are alike and lie in alike places (same pool
-    /// contents, or two side scenes exchanged), so the positions stay the same up to the
-    /// places' names.
+    /// Rule 2: with k + j <= 11, no exchange is possible until the gap between what the two
+    /// need closes; until L puts a copy of this rank on the foundation the card fits, L's
+    /// moves on the suit are plays to the other foundation of other ranks, or (when the gap
+    /// is this rank alone) a copy of it to either, which leads to the same window class as
+    /// the early play. When L plays this card, skip it; when L plays the twin, skip it and
+    /// later play the twin where L plays this card: the two are alike and lie in alike
+    /// places, so the positions stay the same up to the places' names.
     fn safe_move(&self, s: &HState) -> Option<HMove> {
         if s.pending != NONE || self.dead(s) {
             return None;
         }
-        for src in sources() {
-            if let Some(c) = s.card_at(src) {
-                if let Some(m) = self.safe_play(s, src, c) {
-                    return Some(m);
-                }
-            }
-        }
-        None
+        sources().find_map(|src| self.safe_play(s, src, s.card_at(src)?))
     }
 
     fn solver_moves(&self, s: &HState, out: &mut Vec<HMove>) {
         if self.dead(s) {
-            return; // no line wins from here (see `dead`)
-        }
-        if s.pending != NONE {
-            // Both directions; first the one whose next cards lie nearer to hand.
-            if self.direction_cost(s, DOWN) < self.direction_cost(s, UP) {
-                out.push(HMove::Down);
-                out.push(HMove::Up);
-            } else {
-                out.push(HMove::Up);
-                out.push(HMove::Down);
-            }
             return;
         }
-        // Foundation plays from the layout, at most one per source; exchanges are left out
-        // (they stay in one key class and the `Via` macro moves stand for them); then the
-        // talon's macro moves (see `stock_moves`).
-        for src in sources().filter(|&src| src != Src::Talon) {
-            if let Some(c) = s.card_at(src) {
-                if let Some(m) = self.found_play(s, src, c) {
-                    out.push(m);
-                }
-            }
+        if s.pending != NONE {
+            // Both directions, the one whose next cards lie nearer to hand first.
+            let down_first = self.direction_cost(s, true) < self.direction_cost(s, false);
+            let (a, b) = if down_first {
+                (HMove::Down, HMove::Up)
+            } else {
+                (HMove::Up, HMove::Down)
+            };
+            return out.extend([a, b]);
+        }
+        // Layout plays, one per source (exchanges are left out: `Via` stands for them),
+        // then the talon's macro moves.
+        for src in (0..13).map(Src::nth) {
+            out.extend(s.card_at(src).and_then(|c| self.found_play(s, src, c)));
         }
         self.stock_moves(s, out);
     }
 
     fn expand(&self, s: &HState, m: HMove, out: &mut Vec<HMove>) {
+        let mut t = s.clone();
         match m {
             HMove::Via { src, to } => {
-                let mut t = s.clone();
-                if let Some(c) = t.card_at(src) {
-                    while let Some((a, b)) = t.exchange_step(to as usize, c) {
-                        out.push(HMove::Exchange { from: a, to: b });
-                        t.exchange(a, b);
-                    }
+                let c = t.card_at(src).unwrap_or(Card::new(1, 0));
+                while let Some((from, to)) = t.exchange_step(to as usize, c) {
+                    out.push(HMove::Exchange { from, to });
+                    t.exchange(from, to);
                 }
                 out.push(HMove::ToFound { src, to });
             }
             HMove::Stock { steps, end } => {
-                let mut t = s.clone();
                 for _ in 0..steps {
                     out.push(HMove::Turn);
-                    Self::turn(&mut t);
+                    t.turn();
                 }
-                match end {
-                    End::Nothing => {}
-                    End::Found { to, via: false } => out.push(HMove::ToFound {
-                        src: Src::Talon,
-                        to,
-                    }),
-                    End::Found { to, via: true } => self.expand(
-                        &t,
-                        HMove::Via {
-                            src: Src::Talon,
-                            to,
-                        },
-                        out,
-                    ),
-                    End::Side(i) => out.push(HMove::TalonSide(i)),
-                    End::Redeal => out.push(HMove::Redeal),
-                }
+                let src = Src::Talon;
+                out.push(match end {
+                    End::Nothing => return,
+                    End::Found { to, via: false } => HMove::ToFound { src, to },
+                    End::Found { to, via: true } => {
+                        return self.expand(&t, HMove::Via { src, to }, out)
+                    }
+                    End::Side(i) => HMove::TalonSide(i),
+                    End::Redeal => HMove::Redeal,
+                });
             }
             other => out.push(other),
         }
@@ -1193,17 +899,11 @@ mod tests {
     use crate::solver::{solve, Limits, Verdict};
     use std::sync::atomic::AtomicBool;
 
-    fn card(t: &str) -> Card {
-        Card::parse(t).unwrap()
-    }
+    use crate::testing::{assert_replays, card, cards, key_segment, play, pruning_agrees};
+    use crate::testing::{sorted_texts as texts, walk};
 
-    fn texts(g: &HerringBone, s: &HState) -> Vec<String> {
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let mut t: Vec<String> = v.iter().map(|&m| g.move_text(s, m)).collect();
-        t.sort();
-        t
-    }
+    const UP: u8 = 1;
+    const DOWN: u8 = 2;
 
     fn sorted(v: &[&str]) -> Vec<String> {
         let mut t: Vec<String> = v.iter().map(|s| s.to_string()).collect();
@@ -1211,27 +911,14 @@ mod tests {
         t
     }
 
-    /// Play the legal move with text `m`.
-    fn play(g: &HerringBone, s: &mut HState, m: &str) {
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let mv = v.into_iter().find(|&x| g.move_text(s, x) == m);
-        let mv = mv.unwrap_or_else(|| panic!("{m} is not legal in {}", g.key_text(s)));
-        g.play(s, mv);
-    }
-
     /// The segment `label:...` of the key, without the label.
     fn seg(g: &HerringBone, s: &HState, label: &str) -> String {
-        let key = g.key_text(s);
-        let prefix = format!("{label}:");
-        key.split(' ')
-            .find_map(|p| p.strip_prefix(&prefix).map(str::to_string))
-            .unwrap_or_else(|| panic!("no {label} in {key}"))
+        key_segment(&g.key_text(s), label)
     }
 
     /// The two packs unshuffled: copy 1 (C, D, H, S; A..K), then copy 2.
     fn unshuffled() -> Vec<Card> {
-        PackSpec::Standard(2).cards()
+        crate::testing::unshuffled(PackSpec::Standard(2))
     }
 
     #[test]
@@ -1349,18 +1036,15 @@ mod tests {
 
     /// A position with nothing anywhere; `base` is the base rank.
     fn bare(base: u8) -> HState {
+        let mut f = Ladders::new();
+        f.base = base;
+        let mut stock = Stock::default();
+        stock.pass = 3;
         HState {
-            hb: [Card::new(1, 0); HB_CARDS],
-            hb_len: 0,
-            side: [None; 8],
-            bar: [None; 4],
-            f_suit: [NONE; 8],
-            f_dir: [0; 8],
-            f_len: [0; 8],
-            base,
-            pack: Pile::EMPTY,
-            talon: Pile::EMPTY,
-            pass: 3,
+            hb: Pile::new(),
+            cells: [Pile::new(); 12],
+            f,
+            stock,
             pending: NONE,
             rng: SplitMix64::new(0),
         }
@@ -1368,13 +1052,26 @@ mod tests {
 
     /// Foundation place `p` of `suit` building `dir` with `len` cards.
     fn found(s: &mut HState, p: usize, suit: u8, dir: u8, len: u8) {
-        s.f_suit[p] = suit;
-        s.f_dir[p] = dir;
-        s.f_len[p] = len;
+        let base = Card::new(s.f.base, suit);
+        LADDER.put(&mut s.f, p, base);
+        s.f.set_down(p, dir == DOWN);
+        for i in 1..len {
+            let r = LADDER.rank_at(s.f.base, dir == DOWN, i).unwrap();
+            LADDER.put(&mut s.f, p, Card::new(r, suit));
+        }
     }
 
-    fn cards(t: &str) -> Vec<Card> {
-        t.split_whitespace().map(card).collect()
+    /// Side scene `i` (0..8) holds `c`.
+    fn side(s: &mut HState, i: usize, c: Card) {
+        s.cells[4 + i] = Pile::of(&[c], 0);
+    }
+
+    /// The talon holds `t` (bottom first), the pack nothing; the pass stays.
+    fn talon(s: &mut HState, t: &[Card]) {
+        let pass = s.stock.pass;
+        s.stock = Stock::new(t);
+        while s.stock.turn(&STOCK) {}
+        s.stock.pass = pass;
     }
 
     /// Base ace; every suit on F(2s+1) up and F(2s+2) down, full unless `lens` says.
@@ -1414,7 +1111,7 @@ mod tests {
         let g = HerringBone::default();
         // Base ace: hearts up A..5 and down A K Q J T 9 8 7: both take the 6H in S1.
         let mut s = aces([(13, 13), (13, 13), (5, 8), (13, 13)]);
-        s.side[0] = Some(card("6H"));
+        side(&mut s, 0, card("6H"));
         assert_eq!(texts(&g, &s), sorted(&["s1>f5", "s1>f6"]));
         play(&g, &mut s, "s1>f6");
         assert_eq!(seg(&g, &s, "F6"), "AHKHQHJHTH9H8H7H6H");
@@ -1426,12 +1123,10 @@ mod tests {
     fn redeal_shuffles_the_talon_with_the_stream() {
         let g = HerringBone::default();
         let mut s = bare(1);
-        s.pass = 1;
+        s.stock.pass = 1;
         found(&mut s, 0, 0, UP, 1);
         found(&mut s, 1, 0, DOWN, 1);
-        for c in cards("5D 9H 3S") {
-            s.talon.push(c);
-        }
+        talon(&mut s, &cards("5D 9H 3S"));
         // Pack empty and talon not: `redeal` (and the talon into any empty side scene).
         let mut want: Vec<String> = (1..=8).map(|i| format!("talon>s{i}")).collect();
         want.push("redeal".into());
@@ -1450,7 +1145,7 @@ mod tests {
         assert_eq!(seg(&g, &s, "talon"), "9H");
         // No re-deal while the pack has cards, none after the third pass.
         assert!(!texts(&g, &s).contains(&"redeal".to_string()));
-        s.pass = 3;
+        s.stock.pass = 3;
         play(&g, &mut s, "turn");
         play(&g, &mut s, "turn");
         assert_eq!(seg(&g, &s, "pack"), "");
@@ -1461,7 +1156,7 @@ mod tests {
     fn the_end() {
         let g = HerringBone::default();
         let mut s = aces([(12, 13), (13, 13), (13, 13), (13, 13)]);
-        s.bar[2] = Some(card("KC"));
+        s.cells[2] = Pile::of(&cards("KC"), 0);
         assert!(!g.is_won(&s));
         assert_eq!(texts(&g, &s), sorted(&["b3>f1"]));
         play(&g, &mut s, "b3>f1");
@@ -1480,11 +1175,12 @@ mod tests {
     fn lost_position() -> HState {
         let mut s = aces([(11, 13), (4, 13), (5, 9), (13, 13)]);
         for (i, c) in cards("6D 7D 8D 9D TD JD QD KD").into_iter().enumerate() {
-            s.side[i] = Some(c);
+            side(&mut s, i, c);
         }
-        for c in cards("5D 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH QC KC") {
-            s.talon.push(c);
-        }
+        talon(
+            &mut s,
+            &cards("5D 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH QC KC"),
+        );
         s
     }
 
@@ -1493,30 +1189,17 @@ mod tests {
         (out.verdict, out.moves)
     }
 
-    /// Replay a solution through the legal moves; true if it ends won.
-    fn replays_to_a_win(g: &HerringBone, s: &HState, moves: &[HMove]) -> bool {
-        let mut s = s.clone();
-        for &m in moves {
-            let mut legal = Vec::new();
-            g.moves(&s, &mut legal);
-            assert!(legal.contains(&m), "{m:?} not legal in {}", g.key_text(&s));
-            g.play(&mut s, m);
-        }
-        g.is_won(&s)
-    }
-
     #[test]
     fn solver_wins_by_parking_a_card() {
         let g = HerringBone::default();
         // Clubs need QC then KC; the talon holds QC under KC: KC to a side scene first.
         let mut s = aces([(11, 13), (13, 13), (13, 13), (13, 13)]);
-        s.talon.push(card("QC"));
-        s.talon.push(card("KC"));
+        talon(&mut s, &cards("QC KC"));
         let (v, moves) = solved(&g, &s);
         assert_eq!(v, Verdict::Won);
         let t: Vec<String> = moves.iter().map(|&m| g.move_text(&s, m)).collect();
         assert_eq!(t.len(), 3);
-        assert!(replays_to_a_win(&g, &s, &moves));
+        assert_replays(&g, &s, &moves);
     }
 
     #[test]
@@ -1526,14 +1209,12 @@ mod tests {
         // then up QH KH and down TH 9H 8H (talon) 7H 6H (talon) 5H 4H (talon) 3H 2H.
         let mut s = aces([(13, 13), (13, 13), (5, 9), (13, 13)]);
         for (i, c) in cards("9H 3H QH 7H 2H KH 5H TH").into_iter().enumerate() {
-            s.side[i] = Some(c);
+            side(&mut s, i, c);
         }
-        for c in cards("4H 6H 8H JH") {
-            s.talon.push(c);
-        }
+        talon(&mut s, &cards("4H 6H 8H JH"));
         let (v, moves) = solved(&g, &s);
         assert_eq!(v, Verdict::Won);
-        assert!(replays_to_a_win(&g, &s, &moves));
+        assert_replays(&g, &s, &moves);
     }
 
     #[test]
@@ -1544,32 +1225,27 @@ mod tests {
         let mut s = bare(1);
         found(&mut s, 0, 1, UP, 1);
         found(&mut s, 1, 1, DOWN, 1);
-        for (i, c) in cards("AC AC 7C").into_iter().enumerate() {
-            s.hb[i] = c;
-        }
-        s.hb_len = 3;
+        s.hb = Pile::of(&cards("AC AC 7C"), 0);
         for (i, c) in cards("3C 4C 5C 6C").into_iter().enumerate() {
-            s.bar[i] = Some(c);
+            s.cells[i] = Pile::of(&[c], 0);
         }
-        s.pass = 1;
+        s.stock.pass = 1;
         assert!(g.dead(&s));
         let mut v = Vec::new();
         g.solver_moves(&s, &mut v);
         assert!(v.is_empty());
         assert_eq!(g.safe_move(&s), None);
         // With one AC in a side scene and 2C in another, clubs can start and run up.
-        s.hb[1] = card("7C");
-        s.hb_len = 2;
-        s.side[0] = Some(card("AC"));
-        s.side[1] = Some(card("2C"));
+        s.hb = Pile::of(&cards("AC 7C"), 0);
+        side(&mut s, 0, card("AC"));
+        side(&mut s, 1, card("2C"));
         assert!(!g.dead(&s));
         // In the last pass a talon card under one that can never go is lost too.
         assert!(g.dead(&lost_position()));
         let mut s = aces([(11, 13), (13, 13), (13, 13), (13, 13)]);
-        s.talon.push(card("QC"));
-        s.talon.push(card("KC"));
+        talon(&mut s, &cards("QC KC"));
         assert!(!g.dead(&s)); // the side scenes are empty: KC can wait in one
-        s.pass = 2;
+        s.stock.pass = 2;
         assert!(!g.dead(&s));
     }
 
@@ -1586,10 +1262,10 @@ mod tests {
         // Rule 1: clubs up A..J, down full (k + j = 22): QC from a side scene is safe, from
         // the talon only without re-deals.
         let mut s = aces([(11, 13), (13, 13), (13, 13), (13, 13)]);
-        s.talon.push(card("QC"));
-        s.pass = 2;
+        talon(&mut s, &cards("QC"));
+        s.stock.pass = 2;
         assert_eq!(g.safe_move(&s), None);
-        s.pass = 3;
+        s.stock.pass = 3;
         assert_eq!(
             g.safe_move(&s),
             Some(HMove::ToFound {
@@ -1600,10 +1276,11 @@ mod tests {
         // Rule 2: hearts up A..3, down A K Q (k + j = 4): 4H in S2 with its twin in S5 is
         // safe; with the twin on the talon it is not.
         let mut s = aces([(13, 13), (13, 13), (3, 3), (13, 13)]);
-        s.side[1] = Some(card("4H"));
-        s.talon.push(card("4H"));
+        side(&mut s, 1, card("4H"));
+        talon(&mut s, &cards("4H"));
         assert_eq!(g.safe_move(&s), None);
-        s.side[4] = s.talon.pop();
+        let twin = s.stock.take_talon().unwrap();
+        side(&mut s, 4, twin);
         assert_eq!(
             g.safe_move(&s),
             Some(HMove::ToFound {
@@ -1613,8 +1290,8 @@ mod tests {
         );
         // The window (k + j = 12) is never safe.
         let mut s = aces([(13, 13), (13, 13), (5, 9), (13, 13)]);
-        s.side[0] = Some(card("6H"));
-        s.side[1] = Some(card("6H"));
+        side(&mut s, 0, card("6H"));
+        side(&mut s, 1, card("6H"));
         assert_eq!(g.safe_move(&s), None);
     }
 
@@ -1623,11 +1300,11 @@ mod tests {
         let g = HerringBone::default();
         let mut a = aces([(13, 13), (13, 13), (5, 9), (13, 13)]);
         let mut b = aces([(13, 13), (13, 13), (8, 6), (13, 13)]);
-        a.side[0] = Some(card("9H"));
-        b.side[6] = Some(card("9H"));
+        side(&mut a, 0, card("9H"));
+        side(&mut b, 6, card("9H"));
         assert_eq!(g.key(&a), g.key(&b));
         assert_ne!(g.key_text(&a), g.key_text(&b));
-        b.f_len[4] = 7;
+        LADDER.take(&mut b.f, 4);
         assert_ne!(g.key(&a), g.key(&b));
     }
 
@@ -1668,42 +1345,28 @@ mod tests {
         for german in [false, true] {
             let g = HerringBone { german };
             for seed in 1..=20u64 {
-                let (cards, rng) = g.deal(seed);
-                let mut s = g.start(cards, rng).unwrap();
-                let mut pick = SplitMix64::new(seed ^ 0x5eed);
-                for _ in 0..600 {
-                    let mut v = Vec::new();
-                    g.moves(&s, &mut v);
-                    if g.is_won(&s) {
-                        assert!(v.is_empty());
-                        break;
-                    }
-                    let t: Vec<String> = v.iter().map(|&m| g.move_text(&s, m)).collect();
-                    let mut u = t.clone();
-                    u.sort();
-                    u.dedup();
-                    assert_eq!(
-                        u.len(),
-                        t.len(),
-                        "duplicate move text in {}",
-                        g.key_text(&s)
-                    );
-                    if v.is_empty() {
-                        break;
+                let start = crate::testing::deal(&g, seed);
+                walk(&g, &start, 600, seed ^ 0x5eed, |s| {
+                    if g.is_won(s) {
+                        assert!(crate::testing::moves(&g, s).is_empty());
                     }
                     // Cards are never lost or made.
-                    let on_f: usize = s.f_len.iter().map(|&n| usize::from(n)).sum();
-                    let rest = usize::from(s.hb_len)
-                        + s.side.iter().flatten().count()
-                        + s.bar.iter().flatten().count()
-                        + usize::from(s.pack.len)
-                        + usize::from(s.talon.len);
-                    assert_eq!(on_f + rest, 104);
-                    let _ = g.display(&s);
-                    let m = v[(pick.next_u64() % v.len() as u64) as usize];
-                    g.play(&mut s, m);
-                }
+                    let rest =
+                        s.hb.len() + s.cells.iter().map(Pile::len).sum::<usize>() + s.stock.len();
+                    assert_eq!(s.f.total() + rest, 104);
+                    let _ = g.display(s);
+                });
             }
         }
+    }
+
+    /// The pruned search (safe plays, the window, macros, dead positions) against the plain
+    /// one: early positions (where the won ones are) and late ones (where the lost are).
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        let g = HerringBone::default();
+        let early = pruning_agrees(&g, 1..101, 40, 40, 1500);
+        let late = pruning_agrees(&g, 1..101, 300, 100, 300);
+        assert!(early.won >= 5 && late.lost >= 30, "{early:?} {late:?}");
     }
 }

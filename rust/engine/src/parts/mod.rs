@@ -45,6 +45,7 @@ pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
 pub use order::stable_partition;
 pub use pile::{move_run, move_top, Packed, Pile};
+pub use relax::fixed_point_window;
 pub use relax::{fixed_point, Relaxed};
 pub use safe::safe_to_foundation;
 pub use stock::{Stock, StockRule, StockStep};

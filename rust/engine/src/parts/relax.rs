@@ -65,6 +65,60 @@ pub fn fixed_point<R: Relaxed>(facts: &mut R, sources: &[&[Card]], cut: &mut [us
     sources.iter().zip(cut.iter()).all(|(s, &c)| c == s.len())
 }
 
+/// [`fixed_point`] for sources that offer several cards at once: any of the last
+/// `window[i]` cards still in source `i` may leave, not only the last one. A row of `w`
+/// places refilled in order from a stack behind them is one such source: the stack bottom
+/// to top, then the places' cards, with a window of `w + 1` (the stack's top and the
+/// places). A window of 1 is [`fixed_point`]'s pile. `left` is told the card that came
+/// into the window (`None`: none came). On return `gone[i]` is how many cards left source
+/// `i`. True when every card of every source can leave. At most 32 sources of at most 128
+/// cards each.
+///
+/// The same least fixed point as [`fixed_point`]: which card of a window is tried first
+/// does not matter, since the facts only grow.
+pub fn fixed_point_window<R: Relaxed>(
+    facts: &mut R,
+    sources: &[&[Card]],
+    window: &[usize],
+    gone: &mut [usize],
+) -> bool {
+    assert!(sources.len() <= 32 && window.len() == sources.len() && gone.len() == sources.len());
+    // Bit j of `out[i]`: card j of source i has left.
+    let mut out = [0u128; 32];
+    loop {
+        let mut changed = false;
+        for (i, src) in sources.iter().enumerate() {
+            debug_assert!(src.len() <= 128);
+            let (n, w) = (src.len(), window[i].max(1));
+            // The cards still there, scanned from the top.
+            let all = if n == 0 { 0 } else { u128::MAX >> (128 - n) };
+            let mut there = !out[i] & all;
+            let mut kept = 0;
+            while there != 0 && kept < w {
+                let j = 127 - there.leading_zeros() as usize;
+                there &= !(1 << j);
+                if !facts.can_leave(i, src[j]) {
+                    kept += 1;
+                    continue;
+                }
+                out[i] |= 1 << j;
+                gone[i] += 1;
+                changed = true;
+                // The window is the last `w` cards still there; those below it never left.
+                let next = n.checked_sub(gone[i] + w).map(|k| src[k]);
+                facts.left(i, src[j], next);
+            }
+        }
+        if facts.settle() {
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    sources.iter().zip(gone.iter()).all(|(s, &g)| g == s.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +173,45 @@ mod tests {
         let a = cards("KS");
         let mut cut = [0];
         assert!(fixed_point(&mut Late { rounds: 0 }, &[&a], &mut cut));
+    }
+
+    /// A window lets any of its cards leave first, and reports the card that comes in.
+    #[test]
+    fn windows_let_cards_leave_out_of_order() {
+        struct Log {
+            found: Found,
+            came: Vec<Card>,
+        }
+        impl Relaxed for Log {
+            fn can_leave(&self, src: usize, c: Card) -> bool {
+                self.found.can_leave(src, c)
+            }
+            fn left(&mut self, src: usize, c: Card, next: Option<Card>) {
+                self.found.left(src, c, next);
+                self.came.extend(next);
+            }
+        }
+        let a = cards("2C AC 4C 3C");
+        for (w, clears) in [(1, false), (2, false), (3, true)] {
+            let mut f = Log {
+                found: Found { height: [0; 4] },
+                came: Vec::new(),
+            };
+            let mut gone = [0];
+            assert_eq!(
+                fixed_point_window(&mut f, &[&a], &[w], &mut gone),
+                clears,
+                "{w}"
+            );
+            if w == 3 {
+                assert_eq!(f.came, cards("2C"));
+            }
+        }
+        // Window 1 is the pile of `fixed_point`.
+        let b = cards("2C AD");
+        let mut gone = [0];
+        let mut f = Found { height: [0; 4] };
+        assert!(!fixed_point_window(&mut f, &[&b], &[1], &mut gone));
+        assert_eq!(gone, [1]);
     }
 }
