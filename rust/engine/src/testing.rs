@@ -185,3 +185,55 @@ pub fn pruning_agrees<G: Game>(
     }
     a
 }
+
+/// [`pruning_agrees`] on positions the caller chooses (for games whose random walks
+/// seldom come near a win: positions along won lines, for example): each is solved both
+/// ways with `max_states`; wherever both decide, the verdicts must agree, and every won
+/// line must replay. Returns the counts compared.
+pub fn pruning_agrees_at<G: Game>(g: &G, positions: &[G::State], max_states: u64) -> Agreement {
+    let mut a = Agreement::default();
+    for s in positions {
+        let p = solve_limited(g, s, max_states, false);
+        let q = solve_limited(g, s, max_states, true);
+        for o in [&p, &q] {
+            if o.verdict == Verdict::Won {
+                assert_replays(g, s, &o.moves);
+            }
+        }
+        match (p.verdict, q.verdict) {
+            (Verdict::Unknown, _) | (_, Verdict::Unknown) => a.undecided += 1,
+            (x, y) => {
+                assert_eq!(x, y, "pruned {x:?}, plain {y:?} at {}", g.key_text(s));
+                if x == Verdict::Won {
+                    a.won += 1;
+                } else {
+                    a.lost += 1;
+                }
+            }
+        }
+    }
+    a
+}
+
+/// For each seed whose deal the pruned search wins within `max_states`, the positions
+/// along the won line it finds, from the deal to the win.
+pub fn won_lines<G: Game>(
+    g: &G,
+    seeds: std::ops::Range<u64>,
+    max_states: u64,
+) -> Vec<Vec<G::State>> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let mut s = deal(g, seed);
+        let o = solve_limited(g, &s, max_states, false);
+        if o.verdict == Verdict::Won {
+            let mut line = vec![s.clone()];
+            for &m in &o.moves {
+                g.play(&mut s, m);
+                line.push(s.clone());
+            }
+            out.push(line);
+        }
+    }
+    out
+}

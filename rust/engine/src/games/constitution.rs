@@ -10,15 +10,15 @@
 //! start.
 //!
 //! # Foundations
-//! F1..F8, the aces in suit order C, D, H, S (two of each), built up in suit to the jack.
-//! Only the top card of a Privy Council pile may be played to a foundation; if both
-//! foundations of its suit accept it, each is a move.
+//! F1..F8, the aces in suit order C, D, H, S (two of each), built up in suit to the jack
+//! ([`LADDER`]). Only the top card of a Privy Council pile may be played to a foundation;
+//! if both foundations of its suit accept it, each is a move.
 //!
 //! # Piles and availability
 //! 32 piles in four rows of eight; only a pile's top card is available. The top card of a
 //! pile in row r+1 may be built on the top card of any pile of row r (the row directly
-//! above) if it is one rank lower and of the other colour. Nothing is ever built on a
-//! People pile, so People piles hold one card (or are momentarily empty).
+//! above) if it is one rank lower and of the other colour ([`BUILD`]). Nothing is ever
+//! built on a People pile, so People piles hold one card (or are momentarily empty).
 //!
 //! # Spaces
 //! A vacancy must be filled at once. In rows 1-3 the player chooses which non-empty pile of
@@ -42,24 +42,29 @@
 //!   a build goes onto any pile of the row above, and at most one vacancy is ever
 //!   fillable, so the left-to-right order of automatic fills never has to choose; see
 //!   [`Constitution::settle`]). Like foundations of a suit are sorted too.
-//! - Turns are searched as macro moves "turn k times, then make a move that empties a pile":
-//!   a turn only matters to the next People fill, and a People vacancy only arises after a
-//!   move that empties a pile, so every turn of a winning line can be put off until just
-//!   before such a move (see [`Constitution::solver_moves`]).
+//! - Turns are searched as macro moves "turn k times, then make a move that empties a pile"
+//!   (the stock macro, [`Stock::reachable_tops`]): a turn only matters to the next People
+//!   fill, and a People vacancy only arises after a move that empties a pile, so every
+//!   turn of a winning line can be put off until just before such a move (see
+//!   [`Constitution::solver_moves`]).
 //! - One safe move, a Privy Council card to a foundation under three conditions: see
-//!   [`Constitution::safe_to_foundation`].
-//! - Lost positions are cut off early: [`Constitution::is_dead`] plays a relaxed game in
-//!   which everything possible in the real one is possible, and a position in which some
-//!   card still to be played can never reach a foundation even there gets no moves.
+//!   [`Constitution::safe_to_foundation`]. The standard argument ([`parts::safe`]) is
+//!   only one of them, since this game's refills are compulsory.
+//! - Lost positions are cut off early: [`Constitution::is_dead`] plays a relaxed game
+//!   ([`parts::relax`]) in which everything possible in the real one is possible, and a
+//!   position in which some card still to be played can never reach a foundation even
+//!   there gets no moves.
 //! - Order: foundation plays, then builds nearest the foundations first, then the macros,
 //!   the card brought into the People wanted soonest first; fills likewise. The order
 //!   only decides how soon a win is found.
 
-use crate::card::{pile_text, Card, JACK, QUEEN};
+use crate::card::{Card, JACK, QUEEN};
 use crate::error::EngineError;
-use crate::game::{check_option_names, Game, GameInfo, Options};
+use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::{down_alternate, BitWriter};
+use crate::parts::{self, options, sort_among, sort_groups, BitWriter, Build, Dealer};
+use crate::parts::{fixed_point, move_text, KeyText, Ladder, Ladders, Opt, Parsed, Pile};
+use crate::parts::{Place, Relaxed, Stock, StockRule};
 
 pub const SLUG: &str = "constitution";
 
@@ -73,9 +78,20 @@ const MAX_PILE: usize = 10;
 const PACK: usize = 48;
 /// Cards dealt to the layout and pack (the 104 less aces, kings and queens).
 const PLAYED: usize = PILES + PACK;
-/// Foundation places.
 const FOUNDATIONS: usize = 8;
 const NONE: u8 = 0xff;
+/// Building: from the row below onto the row above, down by one in alternating colours.
+pub const BUILD: Build = Build::DOWN_ALTERNATE;
+/// The foundations: the ace (laid out before the deal) up in suit to the jack.
+pub const LADDER: Ladder = Ladder {
+    len: JACK,
+    ..Ladder::ACE_UP
+};
+/// One card a turn, no re-deal.
+const STOCK: StockRule = StockRule::ONE_PASS;
+/// The book gives no variant: no options.
+const OPTIONS: &[Opt] = &[];
+const ROW_KINDS: [&str; ROWS] = ["R1C", "R2C", "R3C", "R4C"];
 
 /// The game; it has no options.
 #[derive(Clone, Debug, Default)]
@@ -84,26 +100,19 @@ pub struct Constitution;
 impl Constitution {
     /// Build from user options: there are none, so any name given is an error.
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        check_option_names(SLUG, opts, &[])?;
+        Parsed::new(SLUG, OPTIONS, opts)?;
         Ok(Constitution)
     }
 }
 
 /// A position. Pile `p` is row `p / 8 + 1`, column `p % 8 + 1` (row 1 = Privy Council).
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct State {
-    /// Each pile's cards, bottom to top (`len[p]` of them).
-    piles: [[Card; MAX_PILE]; PILES],
-    len: [u8; PILES],
-    /// Rank of the top card of F1..F8 (1 = the ace alone, 11 = complete).
-    found: [u8; FOUNDATIONS],
-    /// The 48 pack cards in dealing order (`deck[0]` is card 33, dealt first).
-    deck: [Card; PACK],
-    /// Cards taken from the pack so far: the pack is `deck[dealt..]`, top `deck[dealt]`.
-    dealt: u8,
-    /// Bit `i` set: `deck[i]` lies in the talon. The talon keeps the dealing order, so
-    /// its top card is the highest bit.
-    talon: u64,
+    piles: [Pile<MAX_PILE>; PILES],
+    /// F1..F8 (the ace alone is one card, a complete place eleven).
+    found: Ladders<FOUNDATIONS>,
+    /// The 48 pack cards in dealing order, and the talon.
+    stock: Stock<PACK>,
     /// The pile of the pending vacancy (rows 1-3), or `NONE`.
     pending: u8,
 }
@@ -139,83 +148,45 @@ impl Step {
     }
 }
 
-/// `RrCc` label of pile `p`, upper case.
-fn label(p: usize) -> String {
-    format!("R{}C{}", p / COLS + 1, p % COLS + 1)
+/// Pile `p` as a place (`R2C5`, `r2c5`).
+fn place(p: usize) -> Place {
+    Place::at(ROW_KINDS[p / COLS], p % COLS)
 }
 
-/// `rRcC` of pile `p`, as in move texts.
-fn lower_label(p: usize) -> String {
-    format!("r{}c{}", p / COLS + 1, p % COLS + 1)
-}
-
-/// Suit of foundation place `f`: F1, F2 clubs; F3, F4 diamonds; F5, F6 hearts; F7, F8 spades.
-#[inline]
-fn found_suit(f: usize) -> u8 {
-    (f / 2) as u8
+fn bit(c: Card) -> u64 {
+    1u64 << c.index()
 }
 
 impl State {
     #[inline]
     fn top(&self, p: usize) -> Option<Card> {
-        let n = self.len[p] as usize;
-        (n > 0).then(|| self.piles[p][n - 1])
-    }
-    #[inline]
-    fn cards(&self, p: usize) -> &[Card] {
-        &self.piles[p][..self.len[p] as usize]
-    }
-    #[inline]
-    fn pop(&mut self, p: usize) -> Card {
-        self.len[p] -= 1;
-        self.piles[p][self.len[p] as usize]
-    }
-    #[inline]
-    fn push(&mut self, p: usize, c: Card) {
-        self.piles[p][self.len[p] as usize] = c;
-        self.len[p] += 1;
-    }
-    /// Cards still in the pack.
-    #[inline]
-    fn pack_left(&self) -> usize {
-        PACK - self.dealt as usize
-    }
-    /// The talon's top card (its index in `deck`).
-    #[inline]
-    fn talon_top(&self) -> Option<usize> {
-        (self.talon != 0).then(|| 63 - self.talon.leading_zeros() as usize)
-    }
-    fn turn(&mut self) {
-        if (self.dealt as usize) < PACK {
-            self.talon |= 1 << self.dealt;
-            self.dealt += 1;
-        }
-    }
-    /// The card for a People vacancy: the talon top, else the pack top.
-    fn take_for_people(&mut self) -> Option<Card> {
-        if let Some(i) = self.talon_top() {
-            self.talon &= !(1 << i);
-            Some(self.deck[i])
-        } else if (self.dealt as usize) < PACK {
-            let c = self.deck[self.dealt as usize];
-            self.dealt += 1;
-            Some(c)
-        } else {
-            None
-        }
-    }
-    /// Foundation place `f` is of `c`'s suit and shows the rank just below it.
-    fn foundation_for(&self, c: Card, f: usize) -> bool {
-        found_suit(f) == c.suit() && self.found[f] + 1 == c.rank()
+        self.piles[p].top()
     }
     /// How many cards of `c`'s suit must still reach a foundation before it can.
     fn need(&self, c: Card) -> u8 {
         let su = 2 * c.suit() as usize;
-        c.rank() - 1 - self.found[su].max(self.found[su + 1]).min(c.rank() - 1)
+        let h = self.found.count(su).max(self.found.count(su + 1));
+        c.rank() - 1 - h.min(c.rank() - 1)
+    }
+    /// `need` of the top of pile `p` (0 if empty).
+    fn need_top(&self, p: u8) -> u8 {
+        self.top(p as usize).map_or(0, |c| self.need(c))
     }
     /// Non-empty piles of row `row` (0-based).
     fn non_empty_in_row(&self, row: usize) -> impl Iterator<Item = usize> + '_ {
-        (row * COLS..(row + 1) * COLS).filter(move |&q| self.len[q] > 0)
+        (row * COLS..(row + 1) * COLS).filter(move |&q| !self.piles[q].is_empty())
+    }
+    /// Every copy of `x` is on a foundation or in row 1 (where nothing is ever put on a
+    /// pile): `x` can never be built on a card again.
+    fn done(&self, x: Card) -> bool {
+        let su = 2 * x.suit() as usize;
+        let home = (su..su + 2)
+            .filter(|&f| self.found.count(f) >= x.rank())
+            .count();
+        home == 2 || {
+            let row1 = self.piles[..COLS].iter().flat_map(|p| p.cards());
+            home + row1.filter(|&&d| d == x).count() >= 2
+        }
     }
 }
 
@@ -233,20 +204,18 @@ impl Constitution {
         s.pending = NONE;
         'scan: loop {
             for p in 0..PILES {
-                if s.len[p] != 0 {
+                if !s.piles[p].is_empty() {
                     continue;
                 }
                 let row = p / COLS;
                 if row + 1 < ROWS {
-                    let sources = {
-                        let mut it = s.non_empty_in_row(row + 1);
-                        (it.next(), it.next())
-                    };
+                    let mut it = s.non_empty_in_row(row + 1);
+                    let sources = (it.next(), it.next());
+                    drop(it);
                     match sources {
                         (None, _) => continue,
                         (Some(q), None) => {
-                            let c = s.pop(q);
-                            s.push(p, c);
+                            parts::move_run(&mut s.piles, q, p, 1);
                             continue 'scan;
                         }
                         (Some(_), Some(_)) => {
@@ -254,8 +223,8 @@ impl Constitution {
                             return;
                         }
                     }
-                } else if let Some(c) = s.take_for_people() {
-                    s.push(p, c);
+                } else if let Some(c) = s.stock.take_talon().or_else(|| s.stock.take_pack()) {
+                    s.piles[p].push(c);
                     continue 'scan;
                 }
             }
@@ -267,13 +236,13 @@ impl Constitution {
     fn plays(&self, s: &State, out: &mut Vec<Move>) {
         for pile in 0..COLS {
             if let Some(c) = s.top(pile) {
-                for f in 0..FOUNDATIONS {
-                    if s.foundation_for(c, f) {
-                        out.push(Move::Found {
-                            pile: pile as u8,
-                            f: f as u8,
-                        });
-                    }
+                let mut dests = [0u8; FOUNDATIONS];
+                let n = LADDER.dests(&s.found, c, &mut dests);
+                for &f in &dests[..n] {
+                    out.push(Move::Found {
+                        pile: pile as u8,
+                        f,
+                    });
                 }
             }
         }
@@ -281,11 +250,9 @@ impl Constitution {
             let Some(c) = s.top(from) else { continue };
             let above = (from / COLS - 1) * COLS;
             for to in above..above + COLS {
-                if s.top(to).is_some_and(|t| down_alternate(t, c)) {
-                    out.push(Move::Build {
-                        from: from as u8,
-                        to: to as u8,
-                    });
+                if s.top(to).is_some_and(|t| BUILD.fits(t, c)) {
+                    let (from, to) = (from as u8, to as u8);
+                    out.push(Move::Build { from, to });
                 }
             }
         }
@@ -294,13 +261,14 @@ impl Constitution {
     /// Is playing the top of Privy Council pile `pile` to foundation `f` provably safe?
     ///
     /// Let the card be c (rank r, suit S), f the foundation taking it and g the other
-    /// foundation of S. It is safe when (1) the pile keeps a card under c, (2) each of the
-    /// four cards of rank r-1 of the other colour is on a foundation or in row 1 (a row-1
-    /// card never moves but to a foundation, and only row-2 cards are built on row 1),
-    /// and (3) g shows r-1 or more. By (2) nothing can ever be built on c, and a Privy
-    /// Council card only ever leaves for a foundation, so in any winning line c stays
-    /// untouched on its pile until it is played. By (1) playing it now opens no vacancy,
-    /// so no automatic step happens. Take a winning line and drop its play of c: every
+    /// foundation of S. It is safe when (1) the pile keeps a card under c, (2) nothing can
+    /// ever be built on c: each of the four cards of rank r-1 of the other colour is on a
+    /// foundation or in row 1 (a row-1 card never moves but to a foundation, and only
+    /// row-2 cards are built on row 1; [`parts::safe_to_foundation`] with [`State::done`]),
+    /// and (3) g shows r-1 or more. By (2), and as a Privy Council card only ever leaves
+    /// for a foundation, in any winning line c stays untouched on its pile until it is
+    /// played. By (1) playing it now opens no vacancy, so no automatic step happens (the
+    /// standard argument's condition 2). Take a winning line and drop its play of c: every
     /// other move stays legal (the pile under c is not touched before, the other rows are
     /// the same), and the only foundation move it could disturb is the other copy c' of c
     /// going to f before c is played. By (3) either g is above r-1, so c' is already on g
@@ -311,276 +279,267 @@ impl Constitution {
     /// only for (1) and all four cards of rank r-1 on foundations, which misses this.)
     fn safe_to_foundation(&self, s: &State, pile: usize, f: usize) -> bool {
         let Some(c) = s.top(pile) else { return false };
-        let r = c.rank();
-        let other = f ^ 1;
-        if s.len[pile] < 2 || !s.foundation_for(c, f) || s.found[other] + 1 < r {
-            return false;
-        }
-        // The cards that could be built on c: rank r-1 of the other colour. Those not on a
-        // foundation must all lie in row 1, from where no card ever moves but to a
-        // foundation.
-        let mut out_of_row_1 = 0;
-        for h in 0..FOUNDATIONS {
-            if Card::new(1, found_suit(h)).colour() != c.colour() && s.found[h] + 1 < r {
-                out_of_row_1 += 1;
-            }
-        }
-        if out_of_row_1 == 0 {
-            return true;
-        }
-        let in_row_1 = (0..COLS)
-            .flat_map(|p| s.cards(p).iter())
-            .filter(|d| d.rank() + 1 == r && d.colour() != c.colour())
-            .count();
-        in_row_1 >= out_of_row_1
+        s.piles[pile].len() >= 2
+            && LADDER.accepts(&s.found, f, c)
+            && s.found.count(f ^ 1) + 1 >= c.rank()
+            && parts::safe_to_foundation(&BUILD, c, |x| s.done(x))
     }
 
     /// True when some card still to be played can never reach a foundation, so the
-    /// position is lost whatever is done.
-    ///
-    /// It plays a relaxed game in which sets only grow, so that everything possible in
-    /// the real game is possible in it: for each row, the cards that may become the top
-    /// of one of its piles; whether the row may have a vacancy; the cards that may be
-    /// played to a foundation ("reached"). Rules: a present top may become a top; a card
-    /// under a top that may leave may become a top (a row-1 card leaves for a foundation,
-    /// a lower card by fitting, one lower and of the other colour, a possible top of the
-    /// row above, or by filling a possible vacancy there); a row may have a vacancy once
-    /// every card of one of its piles may leave (or it has one now); a possible top of a
-    /// lower row that fits a possible top of the row above, or any of them once that row
-    /// may have a vacancy, may become a top there; talon and pack cards may enter the
-    /// People as counted below; a possible row-1 top is reached when a
-    /// foundation of its suit shows, or may come to show by reached cards, the rank below
-    /// it. Copies are not told apart (a card is reached when one copy may be played),
-    /// which only makes more possible. A card with a copy not on a foundation that is
-    /// never reached shows the position lost.
+    /// position is lost whatever is done (the relaxed game of [`Climb`]).
     fn is_dead(&self, s: &State) -> bool {
         if s.pending != NONE || self.is_won(s) {
             return false;
         }
         // Every card with a copy not on a foundation: ranks above the lower foundation.
         let wanted = (0..4u8).fold(0u64, |m, su| {
-            let low = s.found[2 * su as usize].min(s.found[2 * su as usize + 1]);
-            (low + 1..=JACK).fold(m, |m, r| m | 1u64 << Card::new(r, su).index())
+            let low = s
+                .found
+                .count(2 * su as usize)
+                .min(s.found.count(2 * su as usize + 1));
+            (low + 1..=JACK).fold(m, |m, r| m | bit(Card::new(r, su)))
         });
         wanted & !self.reached(s, wanted) != 0
     }
 
-    /// The cards found "reached" by the relaxed game of [`Constitution::is_dead`] (as
-    /// [`Card::index`] bits); it may stop early once every card of `wanted` is.
+    /// The cards found "reached" by the relaxed game of [`Climb`] (as [`Card::index`]
+    /// bits); it may stop early once every card of `wanted` is.
     fn reached(&self, s: &State, wanted: u64) -> u64 {
-        let bit = |c: Card| 1u64 << c.index();
-        let mut tops = [0u64; ROWS];
-        let mut vacancy = [false; ROWS];
-        // `left[p]`: the pile's original cards not yet shown able to leave.
-        let mut left = s.len;
-        for p in 0..PILES {
-            match s.top(p) {
-                Some(c) => tops[p / COLS] |= bit(c),
-                None => vacancy[p / COLS] = true,
-            }
-        }
-        // The pack, and the talon top first.
-        let pack = s.deck[s.dealt as usize..]
-            .iter()
-            .fold(0u64, |m, &c| m | bit(c));
-        let mut pack_in = pack == 0;
         let mut talon = [Card::default(); PACK];
-        let mut talon_len = 0;
-        for i in (0..s.dealt as usize).rev() {
-            if s.talon & (1 << i) != 0 {
-                talon[talon_len] = s.deck[i];
-                talon_len += 1;
+        let mut pack = [Card::default(); PACK];
+        let nt = s.stock.talon().zip(&mut talon).map(|(c, t)| *t = c).count();
+        let np = s.stock.pack().zip(&mut pack).map(|(c, t)| *t = c).count();
+        let mut sources: [&[Card]; PILES + 2] = [&[]; PILES + 2];
+        for (src, p) in sources.iter_mut().zip(&s.piles) {
+            *src = p.cards();
+        }
+        sources[TALON] = &talon[..nt];
+        sources[PACK_SRC] = &pack[..np];
+        let mut climb = Climb {
+            s,
+            talon: &talon[..nt],
+            tops: [0; ROWS],
+            vacancy: [false; ROWS],
+            shows: [0; FOUNDATIONS],
+            ok: 0,
+            reached: 0,
+            fits: [0; ROWS],
+            admitted: 0,
+            wanted,
+        };
+        for (p, pile) in s.piles.iter().enumerate() {
+            match pile.top() {
+                Some(c) => climb.tops[p / COLS] |= bit(c),
+                None => climb.vacancy[p / COLS] = true,
             }
         }
-        let mut admitted = 0;
-        // A foundation showing h may come to show h+1, h+2, ... as long as these are
-        // reached; a card may be played when one foundation of its suit may show the rank
-        // below it.
-        let mut shows = s.found;
-        let mut reached = 0u64;
-        // `fits[r]`: cards that may leave row r (r >= 1) upward, as computed from
-        // `seen[r]`, the tops of row r-1 it was computed from.
-        let mut fits = [0u64; ROWS];
-        let mut seen = [u64::MAX; ROWS];
-        loop {
-            let mut changed = false;
-            let mut ok = 0u64;
-            for (f, h) in shows.iter_mut().enumerate() {
-                while *h < JACK && reached & bit(Card::new(*h + 1, found_suit(f))) != 0 {
-                    *h += 1;
-                }
-                if *h < JACK {
-                    ok |= bit(Card::new(*h + 1, found_suit(f)));
-                }
-            }
-            let new = tops[0] & ok & !reached;
-            if new != 0 {
-                reached |= new;
-                changed = true;
-            }
-            for (p, l) in left.iter_mut().enumerate().take(COLS) {
-                changed |= uncover(s.cards(p), l, ok | reached, &mut tops[0], &mut vacancy[0]);
-            }
-            for r in 1..ROWS {
-                if vacancy[r - 1] {
-                    fits[r] = u64::MAX;
-                } else if seen[r] != tops[r - 1] {
-                    seen[r] = tops[r - 1];
-                    fits[r] = accepted_by(tops[r - 1]);
-                }
-                let fit = fits[r];
-                let up = tops[r] & fit;
-                if up & !tops[r - 1] != 0 {
-                    tops[r - 1] |= up;
-                    changed = true;
-                }
-                for (p, l) in left.iter_mut().enumerate().skip(r * COLS).take(COLS) {
-                    changed |= uncover(s.cards(p), l, fit, &mut tops[r], &mut vacancy[r]);
-                }
-                if r == ROWS - 1 && (admitted < talon_len || !pack_in) {
-                    // The j-th talon card from the top needs j People cards to leave
-                    // first: present ones, or talon cards above it once in the People
-                    // (a pack card brought in takes one such departure and gives at most
-                    // one back). A pack card needs one.
-                    let mut may_leave = (r * COLS..PILES)
-                        .filter(|&p| s.top(p).is_some_and(|c| fit & bit(c) != 0))
-                        .count()
-                        + talon[..admitted]
-                            .iter()
-                            .filter(|&&c| fit & bit(c) != 0)
-                            .count();
-                    while admitted < talon_len && may_leave > admitted {
-                        let c = talon[admitted];
-                        tops[r] |= bit(c);
-                        if fit & bit(c) != 0 {
-                            may_leave += 1;
-                        }
-                        admitted += 1;
-                        changed = true;
-                    }
-                    if !pack_in && may_leave > 0 {
-                        tops[r] |= pack;
-                        pack_in = true;
-                        changed = true;
-                    }
-                }
-            }
-            if wanted & !reached == 0 || !changed {
-                return reached;
-            }
+        for (f, h) in climb.shows.iter_mut().enumerate() {
+            *h = s.found.count(f);
         }
+        climb.settle();
+        fixed_point(&mut climb, &sources, &mut [0; PILES + 2]);
+        climb.reached
     }
 
     /// Does making `m` (a foundation play or build) lead to a People fill, or to a choice
     /// after which one may follow? Only then can turning before it matter.
     fn may_fill_people(&self, s: &State, m: Move) -> bool {
-        let mut t = s.clone();
+        let mut t = *s;
         self.play(&mut t, m);
-        t.pending != NONE || t.dealt != s.dealt || t.talon != s.talon
+        t.pending != NONE || t.stock.key_bits() != s.stock.key_bits()
     }
 
     /// The moves of [`Game::solver_moves`]; with `prune`, none in a position that
     /// [`Constitution::is_dead`] shows lost.
     fn ordered_moves(&self, s: &State, out: &mut Vec<Move>, prune: bool) {
+        let start = out.len();
         if s.pending != NONE {
-            let mut fills = Vec::new();
-            self.moves(s, &mut fills);
-            fills.sort_by_key(|&m| match m {
-                Move::Fill { from, .. } => s.top(from as usize).map_or(0, |c| s.need(c)),
+            self.moves(s, out);
+            out[start..].sort_by_key(|&m| match m {
+                Move::Fill { from, .. } => s.need_top(from),
                 _ => 0,
             });
-            out.extend(fills);
             return;
         }
         if prune && self.is_dead(s) {
             return;
         }
-        let mut plays = Vec::new();
-        self.plays(s, &mut plays);
-        plays.retain(|&m| match m {
-            Move::Found { pile, f } if f % 2 == 1 => {
+        self.plays(s, out);
+        // Of two equal plays to the foundations of a suit only the first is kept.
+        let mut w = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if let Move::Found { pile, f } = m {
                 let c = s.top(pile as usize).unwrap_or_default();
-                !s.foundation_for(c, f as usize - 1)
+                if f % 2 == 1 && LADDER.accepts(&s.found, f as usize - 1, c) {
+                    continue;
+                }
             }
-            _ => true,
-        });
+            out[w] = m;
+            w += 1;
+        }
+        out.truncate(w);
         // Foundation plays, then builds nearest the foundations first, the cards most
-        // wanted soonest first.
-        plays.sort_by_key(|&m| match m {
-            Move::Found { .. } => (0, 0),
-            Move::Build { from, to } => (
-                to as usize / COLS + 1,
-                s.top(from as usize).map_or(0, |c| s.need(c)),
-            ),
-            _ => (9, 0),
+        // wanted soonest first (a stable sort of at most 104 moves: no heap).
+        out[start..].sort_by_key(|&m| match m {
+            Move::Build { from, to } => (to as usize / COLS + 1, s.need_top(from)),
+            _ => (0, 0),
         });
-        out.extend(plays.iter().copied());
-        let left = s.pack_left();
-        if left == 0 {
+        let end = out.len();
+        if s.stock.pack_len() == 0 {
             return;
         }
-        let first = if s.talon == 0 { 2 } else { 1 };
-        let row3 = accepted_by(
-            (2 * COLS..3 * COLS)
-                .filter_map(|p| s.top(p))
-                .fold(0u64, |m, c| m | 1u64 << c.index()),
-        );
-        let mut macros = Vec::new();
-        for &m in &plays {
-            let (empties, step) = match m {
-                Move::Found { pile, f } => (s.len[pile as usize] == 1, Step::Found { pile, f }),
-                Move::Build { from, to } => (s.len[from as usize] == 1, Step::Build { from, to }),
-                _ => continue,
+        // The plays that empty a pile and may lead to a People fill (at most 8 foundation
+        // plays and 24 x 4 builds, as a card has two copies in each of two suits).
+        let mut macro_plays: u128 = 0;
+        for i in start..end {
+            let empties = match out[i] {
+                Move::Found { pile: p, .. } | Move::Build { from: p, .. } => {
+                    s.piles[p as usize].len() == 1
+                }
+                _ => false,
             };
-            if !empties || !self.may_fill_people(s, m) {
-                continue;
-            }
-            for turns in first..=left {
-                // The card these turns bring to the top of the talon.
-                let c = s.deck[s.dealt as usize + turns - 1];
-                // Cards wanted soon first, and those that fit a House of Commons top.
-                let stuck = u8::from(row3 & (1u64 << c.index()) == 0);
-                macros.push((
-                    s.need(c) + 2 * stuck,
-                    turns,
-                    Move::TurnsThen {
-                        turns: turns as u8,
-                        step,
-                    },
-                ));
+            debug_assert!(i - start < 128);
+            if empties && self.may_fill_people(s, out[i]) {
+                macro_plays |= 1 << (i - start);
             }
         }
-        macros.sort_by_key(|&(score, turns, _)| (score, turns));
-        out.extend(macros.into_iter().map(|(_, _, m)| m));
+        if macro_plays == 0 {
+            return;
+        }
+        // The cards turning brings to the talon top (with an empty talon, turning once
+        // then m is m alone: the card goes to the People either way). Cards wanted soon
+        // first, and those that fit a House of Commons top; then by turns.
+        let first = if s.stock.talon_len() == 0 { 2 } else { 1 };
+        let row3 = (2 * COLS..3 * COLS)
+            .filter_map(|p| s.top(p))
+            .fold(0, |m, c| m | bit(c));
+        let row3 = accepted_by(row3);
+        let mut tops = [(0u8, 0u8); PACK];
+        let mut n = 0;
+        s.stock.reachable_tops(&STOCK, |c, k| {
+            if k >= first {
+                let stuck = u8::from(row3 & bit(c) == 0);
+                tops[n] = (s.need(c) + 2 * stuck, k);
+                n += 1;
+            }
+        });
+        tops[..n].sort_unstable();
+        for &(_, turns) in &tops[..n] {
+            for i in start..end {
+                let step = match out[i] {
+                    _ if macro_plays & (1 << (i - start)) == 0 => continue,
+                    Move::Found { pile, f } => Step::Found { pile, f },
+                    Move::Build { from, to } => Step::Build { from, to },
+                    _ => continue,
+                };
+                out.push(Move::TurnsThen { turns, step });
+            }
+        }
     }
 }
 
-/// For [`Constitution::is_dead`]: `cards` is a pile of which the top `cards.len() - left`
-/// may leave; more of them may while they are in `may_leave`. Adds each card so uncovered
-/// to `tops`, sets `vacancy` if the whole pile may leave, and says whether anything did.
-fn uncover(
-    cards: &[Card],
-    left: &mut u8,
-    may_leave: u64,
-    tops: &mut u64,
-    vacancy: &mut bool,
-) -> bool {
-    let start = *left;
-    while let Some(&c) = cards.get(usize::from(*left).wrapping_sub(1)) {
-        if may_leave & (1u64 << c.index()) == 0 {
-            break;
-        }
-        *left -= 1;
-        match cards.get(usize::from(*left).wrapping_sub(1)) {
-            Some(&d) => *tops |= 1u64 << d.index(),
-            None => *vacancy = true,
+/// Sources of the relaxed game besides the piles: the talon (bottom to top) and the pack.
+const TALON: usize = PILES;
+const PACK_SRC: usize = PILES + 1;
+
+/// The relaxed game of [`Constitution::is_dead`], whose facts only grow, so that
+/// everything possible in the real game is possible in it: for each row, the cards that
+/// may become the top of one of its piles; whether the row may have a vacancy; the cards
+/// that may be played to a foundation ("reached"). Rules: a present top may become a top;
+/// a card under a top that may leave may become a top (a row-1 card leaves for a
+/// foundation, a lower card by fitting, one lower and of the other colour, a possible top
+/// of the row above, or by filling a possible vacancy there); a row may have a vacancy
+/// once every card of one of its piles may leave (or it has one now); a possible top of a
+/// lower row that fits a possible top of the row above, or any of them once that row may
+/// have a vacancy, may become a top there; talon and pack cards may enter the People as
+/// counted in [`Climb::may_leave`]; a possible row-1 top is reached when a foundation of
+/// its suit shows, or may come to show by reached cards, the rank below it. Copies are
+/// not told apart (a card is reached when one copy may be played), which only makes more
+/// possible. A card with a copy not on a foundation that is never reached shows the
+/// position lost.
+struct Climb<'a> {
+    s: &'a State,
+    talon: &'a [Card],
+    tops: [u64; ROWS],
+    vacancy: [bool; ROWS],
+    /// A foundation showing h may come to show h+1, h+2, ... as long as these are reached.
+    shows: [u8; FOUNDATIONS],
+    /// The next card of each foundation (as it may come to show).
+    ok: u64,
+    reached: u64,
+    /// `fits[r]`: cards that may leave row r (r >= 1) upward.
+    fits: [u64; ROWS],
+    /// Talon cards (from the top) that may enter the People.
+    admitted: usize,
+    wanted: u64,
+}
+
+impl Climb<'_> {
+    /// The People departures there may be: present People tops that may leave, and
+    /// admitted talon cards that may. The j-th talon card from the top needs j of them
+    /// (present ones, or talon cards above it once in the People; a pack card brought in
+    /// takes one such departure and gives at most one back); a pack card needs one.
+    fn may_leave(&self) -> usize {
+        let fit = self.fits[ROWS - 1];
+        let people = self.s.piles[PILES - COLS..].iter().filter_map(|p| p.top());
+        let talon = self.talon[self.talon.len() - self.admitted..]
+            .iter()
+            .copied();
+        people.chain(talon).filter(|&c| fit & bit(c) != 0).count()
+    }
+    fn done(&self) -> bool {
+        self.wanted & !self.reached == 0
+    }
+}
+
+impl Relaxed for Climb<'_> {
+    fn can_leave(&self, src: usize, c: Card) -> bool {
+        !self.done()
+            && match src {
+                TALON => self.may_leave() > self.admitted,
+                PACK_SRC => self.may_leave() > 0,
+                p if p < COLS => (self.ok | self.reached) & bit(c) != 0,
+                p => self.fits[p / COLS] & bit(c) != 0,
+            }
+    }
+    fn left(&mut self, src: usize, c: Card, next: Option<Card>) {
+        match (src, next) {
+            (TALON | PACK_SRC, _) => {
+                self.tops[ROWS - 1] |= bit(c);
+                self.admitted += usize::from(src == TALON);
+            }
+            (p, Some(d)) => self.tops[p / COLS] |= bit(d),
+            (p, None) => self.vacancy[p / COLS] = true,
         }
     }
-    *left != start
+    fn settle(&mut self) -> bool {
+        let before = (self.tops, self.reached, self.ok, self.fits);
+        self.ok = 0;
+        for (f, h) in self.shows.iter_mut().enumerate() {
+            let suit = (f / 2) as u8;
+            while *h < JACK && self.reached & bit(Card::new(*h + 1, suit)) != 0 {
+                *h += 1;
+            }
+            if *h < JACK {
+                self.ok |= bit(Card::new(*h + 1, suit));
+            }
+        }
+        self.reached |= self.tops[0] & self.ok;
+        for r in 1..ROWS {
+            self.fits[r] = if self.vacancy[r - 1] {
+                u64::MAX
+            } else {
+                accepted_by(self.tops[r - 1])
+            };
+            self.tops[r - 1] |= self.tops[r] & self.fits[r];
+        }
+        !self.done() && before != (self.tops, self.reached, self.ok, self.fits)
+    }
 }
 
 /// The cards (as a mask of [`Card::index`] bits) that may be built on one of the cards of
-/// `tops`: one rank lower and of the other colour.
+/// `tops` by [`BUILD`].
 fn accepted_by(tops: u64) -> u64 {
     let mut out = 0u64;
     let mut m = tops;
@@ -591,19 +550,20 @@ fn accepted_by(tops: u64) -> u64 {
     out
 }
 
-/// `ACCEPTS[i]`: the cards that may be built on the card of index `i`.
+/// `ACCEPTS[i]`: the cards that may be built on the card of index `i` (one rank lower,
+/// a suit [`BUILD`] allows on it).
 const ACCEPTS: [u64; 52] = {
     let mut t = [0u64; 52];
     let mut i = 0;
     while i < 52 {
-        let (suit, rank) = (i / 13, i % 13 + 1);
-        if rank > 2 {
-            let (a, b) = if suit == 1 || suit == 2 {
-                (0, 3)
-            } else {
-                (1, 2)
-            };
-            t[i] = 1 << (a * 13 + rank - 2) | 1 << (b * 13 + rank - 2);
+        let on = Card::from_index(i);
+        let suits = BUILD.suit.suits_on(on.suit());
+        let mut su = 0;
+        while su < 4 && on.rank() > 1 {
+            if suits & (1 << su) != 0 {
+                t[i] |= 1 << Card::new(on.rank() - 1, su).index();
+            }
+            su += 1;
         }
         i += 1;
     }
@@ -633,7 +593,7 @@ impl Game for Constitution {
             slug: SLUG,
             title: "The Constitution",
             pack: PackSpec::Standard(2),
-            options: Vec::new(),
+            options: options::infos(OPTIONS),
         }
     }
 
@@ -650,37 +610,38 @@ impl Game for Constitution {
                 rest.len()
             )));
         }
-        let mut s = State {
-            piles: [[Card::default(); MAX_PILE]; PILES],
-            len: [0; PILES],
-            found: [1; FOUNDATIONS],
-            deck: [Card::default(); PACK],
-            dealt: 0,
-            talon: 0,
-            pending: NONE,
-        };
-        // Cards 1-8 to row 4, 9-16 to row 3, 17-24 to row 2, 25-32 to row 1.
-        for (k, &c) in rest[..PILES].iter().enumerate() {
-            let row = ROWS - 1 - k / COLS;
-            s.push(row * COLS + k % COLS, c);
+        let mut found = Ladders::new();
+        for f in 0..FOUNDATIONS {
+            LADDER.put(&mut found, f, Card::new(1, (f / 2) as u8));
         }
-        s.deck.copy_from_slice(&rest[PILES..]);
-        Ok(s)
+        // Cards 1-8 to row 4, 9-16 to row 3, 17-24 to row 2, 25-32 to row 1.
+        let mut piles = [Pile::new(); PILES];
+        let mut d = Dealer::new(&rest);
+        for row in (0..ROWS).rev() {
+            d.row(&mut piles, row * COLS..(row + 1) * COLS, false);
+        }
+        let stock = Stock::new(d.rest());
+        Ok(State {
+            piles,
+            found,
+            stock,
+            pending: NONE,
+        })
     }
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
         if s.pending != NONE {
-            let to = s.pending as usize;
-            for from in s.non_empty_in_row(to / COLS + 1) {
+            let to = s.pending;
+            for from in s.non_empty_in_row(to as usize / COLS + 1) {
                 out.push(Move::Fill {
                     from: from as u8,
-                    to: to as u8,
+                    to,
                 });
             }
             return;
         }
         self.plays(s, out);
-        if s.pack_left() > 0 {
+        if s.stock.pack_len() > 0 {
             out.push(Move::Turn);
         }
     }
@@ -688,89 +649,69 @@ impl Game for Constitution {
     fn play(&self, s: &mut State, m: Move) {
         match m {
             Move::Found { pile, f } => {
-                let c = s.pop(pile as usize);
-                s.found[f as usize] = c.rank();
+                let c = s.piles[pile as usize].pop().unwrap_or_default();
+                LADDER.put(&mut s.found, f as usize, c);
             }
             Move::Build { from, to } | Move::Fill { from, to } => {
-                let c = s.pop(from as usize);
-                s.push(to as usize, c);
+                parts::move_run(&mut s.piles, from as usize, to as usize, 1);
             }
-            Move::Turn => s.turn(),
+            Move::Turn => {
+                s.stock.turn(&STOCK);
+            }
             Move::TurnsThen { turns, step } => {
                 for _ in 0..turns {
-                    s.turn();
+                    s.stock.turn(&STOCK);
                 }
-                self.play(s, step.as_move());
-                return;
+                return self.play(s, step.as_move());
             }
         }
         self.settle(s);
     }
 
     fn is_won(&self, s: &State) -> bool {
-        s.found == [JACK; FOUNDATIONS]
+        LADDER.all_full(&s.found)
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
-        match m {
-            Move::Found { pile, f } => format!("{}>f{}", lower_label(pile as usize), f + 1),
+        let text = |m: Move| match m {
+            Move::Found { pile, f } => move_text(place(pile as usize), Place::at("F", f as usize)),
             Move::Build { from, to } | Move::Fill { from, to } => {
-                format!(
-                    "{}>{}",
-                    lower_label(from as usize),
-                    lower_label(to as usize)
-                )
+                move_text(place(from as usize), place(to as usize))
             }
-            Move::Turn => "turn".into(),
-            Move::TurnsThen { turns, step } => {
-                let last = match step {
-                    Step::Found { pile, f } => format!("{}>f{}", lower_label(pile as usize), f + 1),
-                    Step::Build { from, to } => {
-                        format!(
-                            "{}>{}",
-                            lower_label(from as usize),
-                            lower_label(to as usize)
-                        )
-                    }
-                };
-                format!("turn*{turns} {last}")
-            }
+            _ => "turn".into(),
+        };
+        match m {
+            Move::TurnsThen { turns, step } => format!("turn*{turns} {}", text(step.as_move())),
+            m => text(m),
         }
     }
 
     fn key_text(&self, s: &State) -> String {
-        let mut out = String::with_capacity(400);
+        let mut k = KeyText::new();
         for f in 0..FOUNDATIONS {
-            let cards: Vec<Card> = (1..=s.found[f])
-                .map(|r| Card::new(r, found_suit(f)))
-                .collect();
-            pile_text(&mut out, &format!("F{}", f + 1), &cards, 0);
-            out.push(' ');
+            k.pile(Place::at("F", f), &LADDER.cards(&s.found, f), 0);
         }
-        for p in 0..PILES {
-            pile_text(&mut out, &label(p), s.cards(p), 0);
-            out.push(' ');
+        for (p, pile) in s.piles.iter().enumerate() {
+            k.pile(place(p), pile.cards(), 0);
         }
-        let pack: Vec<Card> = s.deck[s.dealt as usize..].iter().rev().copied().collect();
-        pile_text(&mut out, "pack", &pack, pack.len());
-        out.push(' ');
-        let talon: Vec<Card> = (0..PACK)
-            .filter(|&i| s.talon & (1 << i) != 0)
-            .map(|i| s.deck[i])
-            .collect();
-        pile_text(&mut out, "talon", &talon, 0);
+        let pack: Vec<Card> = s.stock.pack().collect();
+        k.pile(Place::named("pack"), &pack, pack.len());
+        let talon: Vec<Card> = s.stock.talon().collect();
+        k.pile(Place::named("talon"), &talon, 0);
         if s.pending != NONE {
-            out.push_str(" pending:");
-            out.push_str(&label(s.pending as usize));
+            k.field("pending", place(s.pending as usize).key_label());
         }
-        out
+        k.finish()
     }
 
     fn display(&self, s: &State) -> String {
         let mut out = String::from("Government:");
         for f in 0..FOUNDATIONS {
-            let top = Card::new(s.found[f], found_suit(f));
-            out.push_str(&format!(" F{}:{top}", f + 1));
+            out.push_str(&format!(
+                " F{}:{}",
+                f + 1,
+                s.found.top(f).unwrap_or_default()
+            ));
         }
         out.push('\n');
         let names = [
@@ -782,8 +723,9 @@ impl Game for Constitution {
         for (row, name) in names.iter().enumerate() {
             out.push_str(&format!("Row {} {name:<16}", row + 1));
             for p in row * COLS..(row + 1) * COLS {
+                let n = s.piles[p].len();
                 match s.top(p) {
-                    Some(c) if s.len[p] > 1 => out.push_str(&format!(" {c}+{:<2}", s.len[p] - 1)),
+                    Some(c) if n > 1 => out.push_str(&format!(" {c}+{:<2}", n - 1)),
                     Some(c) => out.push_str(&format!(" {c}   ")),
                     None if s.pending as usize == p => out.push_str(" ??   "),
                     None => out.push_str(" --   "),
@@ -791,21 +733,22 @@ impl Game for Constitution {
             }
             out.push('\n');
         }
-        let talon_len = s.talon.count_ones();
+        let top = s
+            .stock
+            .talon_top()
+            .map_or("--".to_string(), |c| c.to_string());
         out.push_str(&format!(
-            "Pack: {} cards   Talon: {}",
-            s.pack_left(),
-            s.talon_top()
-                .map_or("--".to_string(), |i| s.deck[i].to_string())
+            "Pack: {} cards   Talon: {top}",
+            s.stock.pack_len()
         ));
-        if talon_len > 1 {
-            out.push_str(&format!(" (+{} beneath)", talon_len - 1));
+        if s.stock.talon_len() > 1 {
+            out.push_str(&format!(" (+{} beneath)", s.stock.talon_len() - 1));
         }
         if s.pending != NONE {
+            let (p, row) = (place(s.pending as usize), s.pending as usize / COLS + 2);
             out.push_str(&format!(
-                "\nVacancy {} must be filled from row {}",
-                label(s.pending as usize),
-                s.pending as usize / COLS + 2
+                "\nVacancy {} must be filled from row {row}",
+                p.key_label()
             ));
         }
         out.push('\n');
@@ -814,49 +757,47 @@ impl Game for Constitution {
 
     fn key(&self, s: &State) -> [u64; 7] {
         // Bits: foundations 8 x 4 (each suit's two heights sorted); pending row 2 (0 =
-        // none); cards taken from the pack 6, then one bit per taken card: still in the
-        // talon (at most 48); People row 8 x 6 (card index + 1, sorted); each upper row's
-        // piles sorted, each written as 6 bits (base index + 1, 0 = empty) and, if not
-        // empty, 4 bits (length - 1) and one bit per built card (its suit within its
-        // colour: the rank and colour follow from the base). At most 32 + 2 + 54 + 48 +
-        // 24 x 9 + 80 = 432 bits, as the layout holds at most 80 cards. The pack keeps its
-        // dealt order, so this is exact for one deal.
+        // none); the stock's exact bits within the deal's order (48 present, 6 cursor);
+        // People row 8 x 6 (card index + 1, sorted); each upper row's piles sorted, each
+        // written as 6 bits (base index + 1, 0 = empty) and, if not empty, 4 bits (length
+        // - 1) and one bit per built card (its suit within its colour: the rank and colour
+        // follow from the base). At most 32 + 2 + 54 + 48 + 24 x 9 + 80 = 432 bits, as the
+        // layout holds at most 80 cards.
         let mut w = BitWriter::<7>::new();
-        for su in 0..4 {
-            let (a, b) = (s.found[2 * su], s.found[2 * su + 1]);
-            w.put(u64::from(a.min(b)), 4);
-            w.put(u64::from(a.max(b)), 4);
+        let mut heights = [0u8; FOUNDATIONS];
+        for (f, h) in heights.iter_mut().enumerate() {
+            *h = s.found.count(f);
+        }
+        sort_groups(&mut heights, |f| Some((f / 2) as u8));
+        for h in heights {
+            w.put(u64::from(h), 4);
         }
         let pending_row = if s.pending == NONE {
             0
         } else {
-            s.pending as u64 / COLS as u64 + 1
+            s.pending / COLS as u8 + 1
         };
-        w.put(pending_row, 2);
-        w.put(u64::from(s.dealt), 6);
-        w.put(s.talon, s.dealt as usize);
-        let mut people = [0u32; COLS];
-        for (i, p) in ((ROWS - 1) * COLS..PILES).enumerate() {
-            people[i] = s.top(p).map_or(0, |c| c.index() as u32 + 1);
+        w.put(u64::from(pending_row), 2);
+        let (present, cursor) = s.stock.key_bits();
+        w.put(present as u64, PACK);
+        w.put(u64::from(cursor), 6);
+        let mut codes = [0u32; PILES];
+        for (code, p) in codes.iter_mut().zip(&s.piles) {
+            *code = pile_code(p.cards());
         }
-        people.sort_unstable();
-        for v in people {
-            w.put(u64::from(v), 6);
+        for row in codes.chunks_exact_mut(COLS) {
+            sort_among(row, |_| true);
         }
-        for row in 0..ROWS - 1 {
-            let mut codes = [0u32; COLS];
-            for (i, p) in (row * COLS..(row + 1) * COLS).enumerate() {
-                codes[i] = pile_code(s.cards(p));
-            }
-            codes.sort_unstable();
-            for code in codes {
-                w.put(u64::from(code >> 10), 6);
-                if code != 0 {
-                    let bits = code & 0x3ff;
-                    let n = 31 - bits.leading_zeros() as usize; // built cards
-                    w.put(n as u64, 4);
-                    w.put(u64::from(bits) & ((1 << n) - 1), n);
-                }
+        for v in &codes[PILES - COLS..] {
+            w.put(u64::from(v >> 10), 6);
+        }
+        for &code in &codes[..PILES - COLS] {
+            w.put(u64::from(code >> 10), 6);
+            if code != 0 {
+                let bits = code & 0x3ff;
+                let n = 31 - bits.leading_zeros() as usize; // built cards
+                w.put(n as u64, 4);
+                w.put(u64::from(bits) & ((1 << n) - 1), n);
             }
         }
         w.finish()
@@ -892,8 +833,9 @@ impl Game for Constitution {
     /// no turn is legal). So each turn of a winning line can be moved later, past every
     /// chain that fills no People vacancy, to just before the m of the next chain that does
     /// (there is one: the turned card must still reach the foundations through the
-    /// People). The turns before m then make one macro. Of the two equal moves to the
-    /// two foundations of a suit showing the same rank only the first is kept: the results
+    /// People). The turns before m then make one macro, one per card the turns can bring
+    /// to the talon top ([`Stock::reachable_tops`]). Of the two equal moves to the two
+    /// foundations of a suit showing the same rank only the first is kept: the results
     /// differ only by the names of like foundations. With an empty talon "turn once, then
     /// m" gives the same position as m alone (the card goes to the People either way).
     /// A position [`Constitution::is_dead`] shows lost gets no moves.
@@ -904,9 +846,7 @@ impl Game for Constitution {
     fn expand(&self, _s: &State, m: Move, out: &mut Vec<Move>) {
         match m {
             Move::TurnsThen { turns, step } => {
-                for _ in 0..turns {
-                    out.push(Move::Turn);
-                }
+                out.extend((0..turns).map(|_| Move::Turn));
                 out.push(step.as_move());
             }
             other => out.push(other),
@@ -918,63 +858,37 @@ impl Game for Constitution {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
+    use crate::testing::{cards, deal, play, pruning_agrees, texts, unshuffled as pack_order};
     use std::sync::atomic::AtomicBool;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| Card::parse(t).unwrap())
-            .collect()
-    }
-
-    fn texts(g: &Constitution, s: &State) -> Vec<String> {
-        let mut v = Vec::new();
-        if !g.is_won(s) {
-            g.moves(s, &mut v);
-        }
-        v.iter().map(|&m| g.move_text(s, m)).collect()
-    }
-
-    fn play(g: &Constitution, s: &mut State, text: &str) {
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let m = v.into_iter().find(|&m| g.move_text(s, m) == text);
-        g.play(
-            s,
-            m.unwrap_or_else(|| panic!("{text} is not legal in {}", g.key_text(s))),
-        );
-    }
 
     /// A position from its parts: foundation heights F1..F8, the piles row by row (row 1
     /// first, cards bottom to top), the pack (top card first) and the talon (bottom
     /// first). Automatic steps are then applied.
     fn position(found: [u8; 8], rows: [[&str; 8]; 4], pack: &str, talon: &str) -> State {
-        let mut s = State {
-            piles: [[Card::default(); MAX_PILE]; PILES],
-            len: [0; PILES],
-            found,
-            deck: [Card::default(); PACK],
-            dealt: 0,
-            talon: 0,
-            pending: NONE,
-        };
+        let mut piles = [Pile::new(); PILES];
         for (r, row) in rows.iter().enumerate() {
             for (c, text) in row.iter().enumerate() {
-                for card in cards(text) {
-                    s.push(r * COLS + c, card);
-                }
+                piles[r * COLS + c] = Pile::of(&cards(text), 0);
             }
         }
-        let pack = cards(pack);
+        let mut f = Ladders::new();
+        for (i, &h) in found.iter().enumerate() {
+            for r in 1..=h {
+                LADDER.put(&mut f, i, Card::new(r, (i / 2) as u8));
+            }
+        }
         let talon = cards(talon);
-        s.dealt = (PACK - pack.len()) as u8;
-        let first = s.dealt as usize - talon.len();
-        for (i, &c) in talon.iter().enumerate() {
-            s.deck[first + i] = c;
-            s.talon |= 1 << (first + i);
+        let order: Vec<Card> = talon.iter().copied().chain(cards(pack)).collect();
+        let mut stock = Stock::new(&order);
+        for _ in &talon {
+            stock.turn(&STOCK);
         }
-        for (i, &c) in pack.iter().enumerate() {
-            s.deck[s.dealt as usize + i] = c;
-        }
+        let mut s = State {
+            piles,
+            found: f,
+            stock,
+            pending: NONE,
+        };
         Constitution.settle(&mut s);
         s
     }
@@ -984,7 +898,7 @@ mod tests {
     /// The 104 cards in unshuffled order (C, D, H, S, A..K; then the second pack).
     fn unshuffled() -> State {
         Constitution
-            .start(PackSpec::Standard(2).cards(), SplitMix64::new(0))
+            .start(pack_order(PackSpec::Standard(2)), SplitMix64::new(0))
             .unwrap()
     }
 
@@ -1033,8 +947,7 @@ mod tests {
     #[test]
     fn seed_one_matches_the_notation_page() {
         let g = Constitution;
-        let (cards, rng) = g.info().pack.shuffled(1);
-        let s = g.start(cards, rng).unwrap();
+        let s = deal(&g, 1);
         assert_eq!(
             g.key_text(&s),
             "F1:AC F2:AC F3:AD F4:AD F5:AH F6:AH F7:AS F8:AS R1C1:2C R1C2:JC R1C3:7D \
@@ -1237,9 +1150,9 @@ mod tests {
         // cards in the pack, one turned, both turned.
         let row = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"];
         let s0 = position([1; 8], [row, row, row, row], "5H 6H", "");
-        let mut s1 = s0.clone();
+        let mut s1 = s0;
         play(&g, &mut s1, "turn");
-        let mut s2 = s1.clone();
+        let mut s2 = s1;
         play(&g, &mut s2, "turn");
         let (k0, k1, k2) = (g.key(&s0), g.key(&s1), g.key(&s2));
         assert!(k0 != k1 && k0 != k2 && k1 != k2);
@@ -1329,8 +1242,7 @@ mod tests {
         };
         let mut won = 0;
         for seed in 1..=20u64 {
-            let (cards, rng) = g.info().pack.shuffled(seed);
-            let mut s = g.start(cards, rng).unwrap();
+            let mut s = deal(&g, seed);
             let out = solve(&Unpruned, &s, &limits, &cancel);
             if out.verdict != Verdict::Won {
                 continue;
@@ -1350,22 +1262,21 @@ mod tests {
 
     /// Cards in play: foundations (above the aces), piles, pack and talon.
     fn count(s: &State) -> usize {
-        let found: usize = s.found.iter().map(|&h| h as usize - 1).sum();
-        let piles: usize = s.len.iter().map(|&n| n as usize).sum();
-        found + piles + s.pack_left() + s.talon.count_ones() as usize
+        let piles: usize = s.piles.iter().map(|p| p.len()).sum();
+        s.found.total() - 8 + piles + s.stock.len()
     }
 
     /// At most one fillable vacancy, and it is the pending one.
     fn check_vacancies(s: &State) {
         for p in 0..PILES {
-            if s.len[p] != 0 || s.pending as usize == p {
+            if !s.piles[p].is_empty() || s.pending as usize == p {
                 continue;
             }
             let row = p / COLS;
             if row + 1 < ROWS {
                 assert_eq!(s.non_empty_in_row(row + 1).count(), 0);
             } else {
-                assert_eq!(s.pack_left() + s.talon.count_ones() as usize, 0);
+                assert!(s.stock.is_empty());
             }
         }
     }
@@ -1374,8 +1285,7 @@ mod tests {
     fn random_walks() {
         let g = Constitution;
         for seed in 1..=20u64 {
-            let (cards, rng) = g.info().pack.shuffled(seed);
-            let mut s = g.start(cards, rng).unwrap();
+            let mut s = deal(&g, seed);
             let mut pick = SplitMix64::new(seed ^ 0x5eed);
             for _ in 0..400 {
                 let m = texts(&g, &s);
@@ -1396,20 +1306,20 @@ mod tests {
                 for &x in &sm {
                     let mut path = Vec::new();
                     g.expand(&s, x, &mut path);
-                    let mut t = s.clone();
+                    let mut t = s;
                     for &p in &path {
                         let mut v = Vec::new();
                         g.moves(&t, &mut v);
                         assert!(v.contains(&p), "{p:?} not legal");
                         g.play(&mut t, p);
                     }
-                    let mut direct = s.clone();
+                    let mut direct = s;
                     g.play(&mut direct, x);
                     assert_eq!(g.key_text(&direct), g.key_text(&t));
                 }
                 for &x in legal.iter().filter(|_| !g.is_dead(&s)) {
                     let dup = matches!(x, Move::Found { pile, f } if f % 2 == 1
-                        && s.foundation_for(s.top(pile as usize).unwrap(), f as usize - 1));
+                        && LADDER.accepts(&s.found, f as usize - 1, s.top(pile as usize).unwrap()));
                     assert!(x == Move::Turn || dup || sm.contains(&x), "{x:?} missing");
                 }
                 if let Some(x) = g.safe_move(&s) {
@@ -1420,7 +1330,7 @@ mod tests {
                     break;
                 }
                 if m.is_empty() {
-                    assert_eq!(s.pack_left(), 0, "a game only ends with the pack used");
+                    assert_eq!(s.stock.pack_len(), 0, "a game only ends with the pack used");
                     break;
                 }
                 // Prefer moves other than turning, so the walks see the pack run out.
@@ -1450,7 +1360,7 @@ mod tests {
         let out = solve(&g, &s, &Limits::default(), &cancel);
         assert_eq!(out.verdict, Verdict::Won);
         let texts: Vec<String> = {
-            let mut t = s.clone();
+            let mut t = s;
             out.moves
                 .iter()
                 .map(|&m| {
@@ -1490,5 +1400,20 @@ mod tests {
         let out = solve(&Unpruned, &s, &Limits::default(), &cancel);
         assert_eq!(out.verdict, Verdict::Lost);
         assert!(out.states >= 8, "{}", out.states);
+    }
+
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        // Late positions of random walks (150 moves from the deal of 60 seeds, every 15th
+        // position), and the last 25 positions of won lines (random walks seldom come near
+        // a win), each solved with and without the safe move, the macros, the dead-position
+        // cut and the key's symmetries.
+        let a = pruning_agrees(&Constitution, 1..61, 150, 15, 2_000);
+        let mut late = Vec::new();
+        for line in crate::testing::won_lines(&Constitution, 1..31, 12_000) {
+            late.extend(line.iter().rev().take(25).copied());
+        }
+        let b = crate::testing::pruning_agrees_at(&Constitution, &late, 2_000);
+        assert!(a.lost >= 50 && b.won >= 50, "{a:?} {b:?}");
     }
 }
