@@ -1,82 +1,61 @@
 //! THE CONSTITUTION (`constitution`), from `rules/constitution.md`.
 //!
 //! # Layout and deal
-//! Two packs. All eight aces, eight kings and eight queens are taken out of the shuffled
-//! pack (the aces become the foundations, the kings and the queen of diamonds are only
-//! decorative, the other queens are thrown aside); the other 80 cards keep their order.
+//! Two packs. The aces, kings and queens are taken out of the shuffled pack (the aces are
+//! the foundations; the others take no part) and the other 80 cards keep their order.
 //! Cards 1-8 go to the People (row 4, `R4C1`..`R4C8`), 9-16 to the House of Commons (row
-//! 3), 17-24 to the House of Lords (row 2), 25-32 to the Privy Council (row 1, next to the
-//! foundations). Cards 33-80 are the pack, card 33 on top. Nothing is automatic at the
-//! start.
+//! 3), 17-24 to the House of Lords (row 2), 25-32 to the Privy Council (row 1); cards 33-80
+//! are the pack, card 33 on top. Nothing is automatic at the start.
 //!
 //! # Foundations
-//! F1..F8, the aces in suit order C, D, H, S (two of each), built up in suit to the jack
-//! ([`LADDER`]). Only the top card of a Privy Council pile may be played to a foundation;
-//! if both foundations of its suit accept it, each is a move.
+//! F1..F8, the aces C C D D H H S S, built up in suit to the jack ([`LADDER`]), only from
+//! the top of a Privy Council pile; if both foundations of a suit accept it, each is a move.
 //!
 //! # Piles and availability
-//! 32 piles in four rows of eight; only a pile's top card is available. The top card of a
-//! pile in row r+1 may be built on the top card of any pile of row r (the row directly
-//! above) if it is one rank lower and of the other colour ([`BUILD`]). Nothing is ever
-//! built on a People pile, so People piles hold one card (or are momentarily empty).
+//! Only a pile's top card is available. The top card of a pile in row r+1 may go on the
+//! top card of any pile of row r, one rank lower and of the other colour ([`BUILD`]).
+//! Nothing is built on the People, so People piles hold one card (or none for a moment).
 //!
 //! # Spaces
-//! A vacancy must be filled at once. In rows 1-3 the player chooses which non-empty pile of
-//! the row below gives its top card (a pending choice, `pending:RrCc`; automatic when only
-//! one pile of that row holds cards); a pile emptied in this way is a new vacancy, filled
-//! in turn. A People vacancy is filled automatically from the talon top, or from the pack
-//! top when the talon is empty. A vacancy with no source stays empty and blocks nothing.
-//! Automatic steps take the first fillable vacancy, row 1 first, left to right.
+//! A vacancy is filled at once ([`Constitution::settle`]): in rows 1-3 by the top card of
+//! the pile of the row below the player chooses (a pending choice, `pending:RrCc`;
+//! automatic with one source), a pile emptied so being a new vacancy; in the People from
+//! the talon top, else the pack top. A vacancy with no source stays empty.
 //!
 //! # Pack, talon and re-deals
-//! `turn` deals the pack's top card face up onto the talon, whenever the pack has cards and
-//! nothing is pending. Talon cards only fill People vacancies. There is no re-deal.
+//! `turn` deals the pack's top card onto the talon when nothing is pending. Talon cards
+//! only fill People vacancies. There is no re-deal.
 //!
 //! # End
-//! Won with all 88 cards (eight suits A-J) on the foundations; otherwise lost when no move
-//! is left.
+//! Won with all 88 cards (eight suits A-J) on the foundations; lost when no move is left.
 //!
 //! # Solver
-//! - Key ([`Game::key`]): the piles of each row are sorted, since no rule depends on a
-//!   pile's position within its row (a vacancy is filled from any pile of the row below,
-//!   a build goes onto any pile of the row above, and at most one vacancy is ever
-//!   fillable, so the left-to-right order of automatic fills never has to choose; see
-//!   [`Constitution::settle`]). Like foundations of a suit are sorted too.
-//! - Turns are searched as macro moves "turn k times, then make a move that empties a pile"
-//!   (the stock macro, [`Stock::reachable_tops`]): a turn only matters to the next People
-//!   fill, and a People vacancy only arises after a move that empties a pile, so every
-//!   turn of a winning line can be put off until just before such a move (see
-//!   [`Constitution::solver_moves`]).
-//! - One safe move, a Privy Council card to a foundation under three conditions: see
-//!   [`Constitution::safe_to_foundation`]. The standard argument ([`parts::safe`]) is
-//!   only one of them, since this game's refills are compulsory.
-//! - Lost positions are cut off early: [`Constitution::is_dead`] plays a relaxed game
-//!   ([`parts::relax`]) in which everything possible in the real one is possible, and a
-//!   position in which some card still to be played can never reach a foundation even
-//!   there gets no moves.
-//! - Order: foundation plays, then builds nearest the foundations first, then the macros,
-//!   the card brought into the People wanted soonest first; fills likewise. The order
-//!   only decides how soon a win is found.
+//! The key sorts the piles of each row and the foundations of a suit ([`Game::key`]);
+//! turns are searched as stock macros before a move that empties a pile
+//! ([`Constitution::solver_moves`]); one safe move ([`Constitution::safe_to_foundation`]);
+//! a relaxed game ([`Climb`]) cuts off lost positions. Move order (foundation plays, then
+//! builds nearest the foundations, then macros and fills bringing the cards wanted
+//! soonest) only decides how soon a win is found.
 
 use crate::card::{Card, JACK, QUEEN};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::{self, options, sort_among, sort_groups, BitWriter, Build, Dealer};
+use crate::parts::key::sort_runs;
+use crate::parts::{self, options, BitWriter, Build, Dealer};
 use crate::parts::{fixed_point, move_text, KeyText, Ladder, Ladders, Opt, Parsed, Pile};
 use crate::parts::{Place, Relaxed, Stock, StockRule};
+use std::fmt::Write;
 
 pub const SLUG: &str = "constitution";
-
-/// Rows and piles per row.
 const ROWS: usize = 4;
 const COLS: usize = 8;
 const PILES: usize = ROWS * COLS;
 /// The longest pile: a jack with ten down to two built on it.
 const MAX_PILE: usize = 10;
-/// Cards left in the pack after the layout.
+/// Cards left in the pack after the layout, and cards in play (104 less aces, kings,
+/// queens).
 const PACK: usize = 48;
-/// Cards dealt to the layout and pack (the 104 less aces, kings and queens).
 const PLAYED: usize = PILES + PACK;
 const FOUNDATIONS: usize = 8;
 const NONE: u8 = 0xff;
@@ -89,9 +68,8 @@ pub const LADDER: Ladder = Ladder {
 };
 /// One card a turn, no re-deal.
 const STOCK: StockRule = StockRule::ONE_PASS;
-/// The book gives no variant: no options.
+/// The book gives no variant.
 const OPTIONS: &[Opt] = &[];
-const ROW_KINDS: [&str; ROWS] = ["R1C", "R2C", "R3C", "R4C"];
 
 /// The game; it has no options.
 #[derive(Clone, Debug, Default)]
@@ -100,8 +78,7 @@ pub struct Constitution;
 impl Constitution {
     /// Build from user options: there are none, so any name given is an error.
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        Parsed::new(SLUG, OPTIONS, opts)?;
-        Ok(Constitution)
+        Parsed::new(SLUG, OPTIONS, opts).map(|_| Constitution)
     }
 }
 
@@ -128,29 +105,31 @@ pub enum Move {
     Fill { from: u8, to: u8 },
     /// Deal the pack's top card onto the talon.
     Turn,
-    /// Solver only: `turns` turns, then the foundation play or build `step`.
-    TurnsThen { turns: u8, step: Step },
+    /// Solver only: `turns` turns, then the play [`ends`] `(from, to)`.
+    TurnsThen { turns: u8, from: u8, to: u8 },
 }
 
-/// The moves a solver macro ends with.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Step {
-    Found { pile: u8, f: u8 },
-    Build { from: u8, to: u8 },
-}
-
-impl Step {
-    fn as_move(self) -> Move {
-        match self {
-            Step::Found { pile, f } => Move::Found { pile, f },
-            Step::Build { from, to } => Move::Build { from, to },
-        }
+/// A foundation play or build as (pile, destination: a pile, or `PILES + f`).
+fn ends(m: Move) -> Option<(u8, u8)> {
+    match m {
+        Move::Found { pile, f } => Some((pile, PILES as u8 + f)),
+        Move::Build { from, to } => Some((from, to)),
+        _ => None,
     }
 }
 
-/// Pile `p` as a place (`R2C5`, `r2c5`).
+/// The play with [`ends`] `(from, to)`.
+fn play_of(from: u8, to: u8) -> Move {
+    match to.checked_sub(PILES as u8) {
+        Some(f) => Move::Found { pile: from, f },
+        None => Move::Build { from, to },
+    }
+}
+
+/// Pile `p` as a place (`R2C5`, `r2c5`), or foundation `p - PILES` (`F3`, `f3`).
 fn place(p: usize) -> Place {
-    Place::at(ROW_KINDS[p / COLS], p % COLS)
+    const KINDS: [&str; ROWS + 1] = ["R1C", "R2C", "R3C", "R4C", "F"];
+    Place::at(KINDS[p / COLS], p % COLS)
 }
 
 fn bit(c: Card) -> u64 {
@@ -158,7 +137,6 @@ fn bit(c: Card) -> u64 {
 }
 
 impl State {
-    #[inline]
     fn top(&self, p: usize) -> Option<Card> {
         self.piles[p].top()
     }
@@ -168,38 +146,32 @@ impl State {
         let h = self.found.count(su).max(self.found.count(su + 1));
         c.rank() - 1 - h.min(c.rank() - 1)
     }
-    /// `need` of the top of pile `p` (0 if empty).
     fn need_top(&self, p: u8) -> u8 {
         self.top(p as usize).map_or(0, |c| self.need(c))
     }
-    /// Non-empty piles of row `row` (0-based).
     fn non_empty_in_row(&self, row: usize) -> impl Iterator<Item = usize> + '_ {
         (row * COLS..(row + 1) * COLS).filter(move |&q| !self.piles[q].is_empty())
     }
-    /// Every copy of `x` is on a foundation or in row 1 (where nothing is ever put on a
-    /// pile): `x` can never be built on a card again.
+    /// Every copy of `x` is on a foundation or in row 1 (whose cards only ever go to a
+    /// foundation): `x` will never be put on a pile.
     fn done(&self, x: Card) -> bool {
         let su = 2 * x.suit() as usize;
         let home = (su..su + 2)
             .filter(|&f| self.found.count(f) >= x.rank())
             .count();
-        home == 2 || {
-            let row1 = self.piles[..COLS].iter().flat_map(|p| p.cards());
-            home + row1.filter(|&&d| d == x).count() >= 2
-        }
+        let row1 = || self.piles[..COLS].iter().flat_map(|p| p.cards());
+        home == 2 || home + row1().filter(|&&d| d == x).count() >= 2
     }
 }
 
 impl Constitution {
-    /// Apply the automatic steps (rules "Spaces"): repeatedly take the first fillable
-    /// vacancy (row 1 first, left to right) and fill it, until none is left or a choice is
-    /// pending.
+    /// The automatic steps: repeatedly fill the first fillable vacancy (row 1 first, left
+    /// to right) until none is left or a choice is pending.
     ///
-    /// At most one vacancy is ever fillable at a time: a move takes one card from one
-    /// pile and puts it on a non-empty pile, a foundation or the pending vacancy, so no row
-    /// ever goes from empty to non-empty, and a vacancy that could not be filled (its row
-    /// below empty) never becomes fillable. Hence the "leftmost first" order never has to
-    /// choose, which is why the solver's key may sort the piles of a row.
+    /// At most one vacancy is ever fillable: a move takes one card from one pile and puts
+    /// it on a non-empty pile, a foundation or the pending vacancy, so no row goes from
+    /// empty to non-empty, and a vacancy that could not be filled never becomes fillable.
+    /// So the "leftmost first" order never has to choose, and the key may sort a row.
     fn settle(&self, s: &mut State) {
         s.pending = NONE;
         'scan: loop {
@@ -207,76 +179,73 @@ impl Constitution {
                 if !s.piles[p].is_empty() {
                     continue;
                 }
-                let row = p / COLS;
-                if row + 1 < ROWS {
-                    let mut it = s.non_empty_in_row(row + 1);
-                    let sources = (it.next(), it.next());
-                    drop(it);
-                    match sources {
-                        (None, _) => continue,
-                        (Some(q), None) => {
-                            parts::move_run(&mut s.piles, q, p, 1);
-                            continue 'scan;
-                        }
-                        (Some(_), Some(_)) => {
-                            s.pending = p as u8;
-                            return;
-                        }
+                if p >= PILES - COLS {
+                    if let Some(c) = s.stock.take_talon().or_else(|| s.stock.take_pack()) {
+                        s.piles[p].push(c);
+                        continue 'scan;
                     }
-                } else if let Some(c) = s.stock.take_talon().or_else(|| s.stock.take_pack()) {
-                    s.piles[p].push(c);
-                    continue 'scan;
+                    continue;
+                }
+                let sources = {
+                    let mut it = s.non_empty_in_row(p / COLS + 1);
+                    (it.next(), it.next())
+                };
+                match sources {
+                    (None, _) => {}
+                    (Some(q), None) => {
+                        parts::move_run(&mut s.piles, q, p, 1);
+                        continue 'scan;
+                    }
+                    _ => {
+                        s.pending = p as u8;
+                        return;
+                    }
                 }
             }
             return;
         }
     }
 
-    /// Foundation plays and builds (the moves of a position with nothing pending).
-    fn plays(&self, s: &State, out: &mut Vec<Move>) {
-        for pile in 0..COLS {
-            if let Some(c) = s.top(pile) {
+    /// Foundation plays and builds (the moves when nothing is pending); with
+    /// `first_only`, one play per card of two foundations of a suit that both accept it
+    /// (the results differ only by the names of like foundations).
+    fn plays(&self, s: &State, out: &mut Vec<Move>, first_only: bool) {
+        for pile in 0..COLS as u8 {
+            if let Some(c) = s.top(pile as usize) {
                 let mut dests = [0u8; FOUNDATIONS];
                 let n = LADDER.dests(&s.found, c, &mut dests);
-                for &f in &dests[..n] {
-                    out.push(Move::Found {
-                        pile: pile as u8,
-                        f,
-                    });
-                }
+                let n = if first_only { n.min(1) } else { n };
+                out.extend(dests[..n].iter().map(|&f| Move::Found { pile, f }));
             }
         }
         for from in COLS..PILES {
             let Some(c) = s.top(from) else { continue };
             let above = (from / COLS - 1) * COLS;
-            for to in above..above + COLS {
-                if s.top(to).is_some_and(|t| BUILD.fits(t, c)) {
-                    let (from, to) = (from as u8, to as u8);
-                    out.push(Move::Build { from, to });
-                }
+            for to in (above..above + COLS).filter(|&q| s.top(q).is_some_and(|t| BUILD.fits(t, c)))
+            {
+                out.push(Move::Build {
+                    from: from as u8,
+                    to: to as u8,
+                });
             }
         }
     }
 
     /// Is playing the top of Privy Council pile `pile` to foundation `f` provably safe?
     ///
-    /// Let the card be c (rank r, suit S), f the foundation taking it and g the other
-    /// foundation of S. It is safe when (1) the pile keeps a card under c, (2) nothing can
-    /// ever be built on c: each of the four cards of rank r-1 of the other colour is on a
-    /// foundation or in row 1 (a row-1 card never moves but to a foundation, and only
-    /// row-2 cards are built on row 1; [`parts::safe_to_foundation`] with [`State::done`]),
-    /// and (3) g shows r-1 or more. By (2), and as a Privy Council card only ever leaves
-    /// for a foundation, in any winning line c stays untouched on its pile until it is
-    /// played. By (1) playing it now opens no vacancy, so no automatic step happens (the
-    /// standard argument's condition 2). Take a winning line and drop its play of c: every
-    /// other move stays legal (the pile under c is not touched before, the other rows are
-    /// the same), and the only foundation move it could disturb is the other copy c' of c
-    /// going to f before c is played. By (3) either g is above r-1, so c' is already on g
-    /// and cannot be in the line, or g shows r-1 and c' can go to g instead; the two
-    /// foundations of a suit are interchangeable, so from then on the positions are the
-    /// same up to their names. Without (3) it is not safe: c' might have to go to f first
-    /// to uncover a card that g needs before it can take c. (The rule file's note asks
-    /// only for (1) and all four cards of rank r-1 on foundations, which misses this.)
+    /// Let the card be c (rank r, suit S), g the other foundation of S. It is safe when
+    /// (1) the pile keeps a card under c, (2) nothing can ever be built on c: each card of
+    /// rank r-1 of the other colour is on a foundation or in row 1 ([`State::done`], the
+    /// standard argument of [`parts::safe`]), and (3) g shows r-1 or more. A Privy Council
+    /// card only leaves for a foundation, so by (2) c stays untouched on its pile until it
+    /// is played in any winning line; by (1) playing it now opens no vacancy, so no
+    /// compulsory refill follows (the standard argument's condition 2). Drop the play of
+    /// c from a winning line: every other move stays legal, except perhaps the other copy
+    /// c' going to f before c is played. By (3) either g is above r-1, so c' is already
+    /// on g, or g shows r-1 and c' can go to g instead (like foundations are
+    /// interchangeable). Without (3) c' might have to go to f first to uncover a card g
+    /// needs before it can take c. (The rule file's note asks only for (1) and the four
+    /// cards of rank r-1 on foundations, which misses this.)
     fn safe_to_foundation(&self, s: &State, pile: usize, f: usize) -> bool {
         let Some(c) = s.top(pile) else { return false };
         s.piles[pile].len() >= 2
@@ -285,8 +254,8 @@ impl Constitution {
             && parts::safe_to_foundation(&BUILD, c, |x| s.done(x))
     }
 
-    /// True when some card still to be played can never reach a foundation, so the
-    /// position is lost whatever is done (the relaxed game of [`Climb`]).
+    /// True when some card still to be played can never reach a foundation, even in the
+    /// relaxed game of [`Climb`]: the position is lost whatever is done.
     fn is_dead(&self, s: &State) -> bool {
         if s.pending != NONE || self.is_won(s) {
             return false;
@@ -302,51 +271,36 @@ impl Constitution {
         wanted & !self.reached(s, wanted) != 0
     }
 
-    /// The cards found "reached" by the relaxed game of [`Climb`] (as [`Card::index`]
-    /// bits); it may stop early once every card of `wanted` is.
+    /// The cards [`Climb`] reaches (as [`Card::index`] bits); it may stop early once
+    /// every card of `wanted` is.
     fn reached(&self, s: &State, wanted: u64) -> u64 {
-        let mut talon = [Card::default(); PACK];
-        let mut pack = [Card::default(); PACK];
+        let (mut talon, mut pack) = ([Card::default(); PACK], [Card::default(); PACK]);
         let nt = s.stock.talon().zip(&mut talon).map(|(c, t)| *t = c).count();
         let np = s.stock.pack().zip(&mut pack).map(|(c, t)| *t = c).count();
         let mut sources: [&[Card]; PILES + 2] = [&[]; PILES + 2];
         for (src, p) in sources.iter_mut().zip(&s.piles) {
             *src = p.cards();
         }
-        sources[TALON] = &talon[..nt];
-        sources[PACK_SRC] = &pack[..np];
+        (sources[TALON], sources[PACK_SRC]) = (&talon[..nt], &pack[..np]);
         let mut climb = Climb {
             s,
             talon: &talon[..nt],
             tops: [0; ROWS],
-            vacancy: [false; ROWS],
-            shows: [0; FOUNDATIONS],
+            shows: std::array::from_fn(|f| s.found.count(f)),
             ok: 0,
             reached: 0,
             fits: [0; ROWS],
+            fits_counted: u64::MAX,
             admitted: 0,
+            departures: 0,
             wanted,
         };
         for (p, pile) in s.piles.iter().enumerate() {
-            match pile.top() {
-                Some(c) => climb.tops[p / COLS] |= bit(c),
-                None => climb.vacancy[p / COLS] = true,
-            }
-        }
-        for (f, h) in climb.shows.iter_mut().enumerate() {
-            *h = s.found.count(f);
+            climb.uncovered(p / COLS, pile.top());
         }
         climb.settle();
         fixed_point(&mut climb, &sources, &mut [0; PILES + 2]);
         climb.reached
-    }
-
-    /// Does making `m` (a foundation play or build) lead to a People fill, or to a choice
-    /// after which one may follow? Only then can turning before it matter.
-    fn may_fill_people(&self, s: &State, m: Move) -> bool {
-        let mut t = *s;
-        self.play(&mut t, m);
-        t.pending != NONE || t.stock.key_bits() != s.stock.key_bits()
     }
 
     /// The moves of [`Game::solver_moves`]; with `prune`, none in a position that
@@ -355,138 +309,116 @@ impl Constitution {
         let start = out.len();
         if s.pending != NONE {
             self.moves(s, out);
-            out[start..].sort_by_key(|&m| match m {
+            return out[start..].sort_by_key(|&m| match m {
                 Move::Fill { from, .. } => s.need_top(from),
                 _ => 0,
             });
-            return;
         }
         if prune && self.is_dead(s) {
             return;
         }
-        self.plays(s, out);
-        // Of two equal plays to the foundations of a suit only the first is kept.
-        let mut w = start;
-        for i in start..out.len() {
-            let m = out[i];
-            if let Move::Found { pile, f } = m {
-                let c = s.top(pile as usize).unwrap_or_default();
-                if f % 2 == 1 && LADDER.accepts(&s.found, f as usize - 1, c) {
-                    continue;
-                }
-            }
-            out[w] = m;
-            w += 1;
-        }
-        out.truncate(w);
-        // Foundation plays, then builds nearest the foundations first, the cards most
-        // wanted soonest first (a stable sort of at most 104 moves: no heap).
+        self.plays(s, out, true);
+        // Foundation plays, then builds nearest the foundations, the cards wanted soonest
+        // first (a stable sort of at most 8 + 24 x 4 moves, as each card has two copies
+        // in each of two suits: no heap).
         out[start..].sort_by_key(|&m| match m {
             Move::Build { from, to } => (to as usize / COLS + 1, s.need_top(from)),
             _ => (0, 0),
         });
         let end = out.len();
-        if s.stock.pack_len() == 0 {
-            return;
-        }
-        // The plays that empty a pile and may lead to a People fill (at most 8 foundation
-        // plays and 24 x 4 builds, as a card has two copies in each of two suits).
-        let mut macro_plays: u128 = 0;
-        for i in start..end {
-            let empties = match out[i] {
-                Move::Found { pile: p, .. } | Move::Build { from: p, .. } => {
-                    s.piles[p as usize].len() == 1
-                }
-                _ => false,
-            };
-            debug_assert!(i - start < 128);
-            if empties && self.may_fill_people(s, out[i]) {
-                macro_plays |= 1 << (i - start);
-            }
-        }
-        if macro_plays == 0 {
-            return;
-        }
         // The cards turning brings to the talon top (with an empty talon, turning once
-        // then m is m alone: the card goes to the People either way). Cards wanted soon
+        // then m is m alone: the card goes to the People either way): cards wanted soon
         // first, and those that fit a House of Commons top; then by turns.
         let first = if s.stock.talon_len() == 0 { 2 } else { 1 };
-        let row3 = (2 * COLS..3 * COLS)
-            .filter_map(|p| s.top(p))
-            .fold(0, |m, c| m | bit(c));
-        let row3 = accepted_by(row3);
-        let mut tops = [(0u8, 0u8); PACK];
-        let mut n = 0;
+        let row3 = accepted_by(
+            (2 * COLS..3 * COLS)
+                .filter_map(|p| s.top(p))
+                .fold(0, |m, c| m | bit(c)),
+        );
+        let (mut tops, mut n) = ([(0u8, 0u8); PACK], 0);
         s.stock.reachable_tops(&STOCK, |c, k| {
             if k >= first {
-                let stuck = u8::from(row3 & bit(c) == 0);
-                tops[n] = (s.need(c) + 2 * stuck, k);
+                tops[n] = (s.need(c) + 2 * u8::from(row3 & bit(c) == 0), k);
                 n += 1;
             }
         });
         tops[..n].sort_unstable();
+        // The plays that empty a pile and then lead to a People fill, or to a choice
+        // after which one may follow: only then can turning before them matter.
+        let mut plays: u128 = 0;
+        for i in (start..end).filter(|_| n > 0) {
+            let (from, _) = ends(out[i]).unwrap_or_default();
+            if s.piles[from as usize].len() == 1 && {
+                let mut t = *s;
+                self.play(&mut t, out[i]);
+                t.pending != NONE || t.stock.key_bits() != s.stock.key_bits()
+            } {
+                plays |= 1 << (i - start);
+            }
+        }
         for &(_, turns) in &tops[..n] {
-            for i in start..end {
-                let step = match out[i] {
-                    _ if macro_plays & (1 << (i - start)) == 0 => continue,
-                    Move::Found { pile, f } => Step::Found { pile, f },
-                    Move::Build { from, to } => Step::Build { from, to },
-                    _ => continue,
-                };
-                out.push(Move::TurnsThen { turns, step });
+            for i in (start..end).filter(|i| plays & (1 << (i - start)) != 0) {
+                let (from, to) = ends(out[i]).unwrap_or_default();
+                out.push(Move::TurnsThen { turns, from, to });
             }
         }
     }
 }
 
-/// Sources of the relaxed game besides the piles: the talon (bottom to top) and the pack.
+/// Sources of [`Climb`] besides the piles: the talon (bottom to top) and the pack.
 const TALON: usize = PILES;
 const PACK_SRC: usize = PILES + 1;
 
-/// The relaxed game of [`Constitution::is_dead`], whose facts only grow, so that
-/// everything possible in the real game is possible in it: for each row, the cards that
-/// may become the top of one of its piles; whether the row may have a vacancy; the cards
-/// that may be played to a foundation ("reached"). Rules: a present top may become a top;
-/// a card under a top that may leave may become a top (a row-1 card leaves for a
-/// foundation, a lower card by fitting, one lower and of the other colour, a possible top
-/// of the row above, or by filling a possible vacancy there); a row may have a vacancy
-/// once every card of one of its piles may leave (or it has one now); a possible top of a
-/// lower row that fits a possible top of the row above, or any of them once that row may
-/// have a vacancy, may become a top there; talon and pack cards may enter the People as
-/// counted in [`Climb::may_leave`]; a possible row-1 top is reached when a foundation of
-/// its suit shows, or may come to show by reached cards, the rank below it. Copies are
-/// not told apart (a card is reached when one copy may be played), which only makes more
-/// possible. A card with a copy not on a foundation that is never reached shows the
-/// position lost.
+/// The relaxed game of [`Constitution::is_dead`]. Its facts only grow, and everything
+/// possible in the real game is possible in it: for each row, the cards that may become
+/// the top of one of its piles and whether it may have a vacancy; the cards that may be
+/// played to a foundation ("reached"). A card under a top that may leave may become a top
+/// (a row-1 card leaves for a foundation, a lower card by fitting a possible top of the
+/// row above, or by filling a possible vacancy there); a row may have a vacancy once
+/// every card of one of its piles may leave; a possible top of a lower row that fits a
+/// possible top of the row above (any, once that row may have a vacancy) may become a top
+/// there; talon and pack cards enter the People as counted by [`Climb::may_leave`]; a
+/// possible row-1 top is reached when a foundation of its suit shows, or may come to show
+/// by reached cards, the rank below it. Copies are not told apart, which only allows
+/// more. A card with a copy not on a foundation that is never reached shows the position
+/// lost.
 struct Climb<'a> {
     s: &'a State,
     talon: &'a [Card],
     tops: [u64; ROWS],
-    vacancy: [bool; ROWS],
-    /// A foundation showing h may come to show h+1, h+2, ... as long as these are reached.
+    /// What each foundation may come to show, and (`ok`) the cards that would go on them.
     shows: [u8; FOUNDATIONS],
-    /// The next card of each foundation (as it may come to show).
     ok: u64,
     reached: u64,
-    /// `fits[r]`: cards that may leave row r (r >= 1) upward.
+    /// `fits[r]`: cards that may leave row r (r >= 1) upward: those that fit a possible
+    /// top of row r - 1, or all once that row may have a vacancy.
     fits: [u64; ROWS],
-    /// Talon cards (from the top) that may enter the People.
+    /// Talon cards (from the top) that may enter the People, and [`Climb::may_leave`]
+    /// (as of `fits[3]` = `fits_counted`).
     admitted: usize,
+    departures: usize,
+    fits_counted: u64,
     wanted: u64,
 }
 
 impl Climb<'_> {
-    /// The People departures there may be: present People tops that may leave, and
-    /// admitted talon cards that may. The j-th talon card from the top needs j of them
-    /// (present ones, or talon cards above it once in the People; a pack card brought in
-    /// takes one such departure and gives at most one back); a pack card needs one.
+    /// The People departures there may be (present People tops and admitted talon cards
+    /// that may leave). The j-th talon card from the top needs j of them (present ones, or
+    /// talon cards above it once in the People; a pack card brought in takes one such
+    /// departure and gives at most one back); a pack card needs one.
     fn may_leave(&self) -> usize {
-        let fit = self.fits[ROWS - 1];
         let people = self.s.piles[PILES - COLS..].iter().filter_map(|p| p.top());
-        let talon = self.talon[self.talon.len() - self.admitted..]
-            .iter()
-            .copied();
-        people.chain(talon).filter(|&c| fit & bit(c) != 0).count()
+        let talon = self.talon[self.talon.len() - self.admitted..].iter();
+        let fit = |c: &Card| self.fits[ROWS - 1] & bit(*c) != 0;
+        people.filter(fit).count() + talon.filter(|c| fit(c)).count()
+    }
+    /// `top` may become a top of row `r` (`None`: the row may have a vacancy).
+    fn uncovered(&mut self, r: usize, top: Option<Card>) {
+        let fit = top.map_or(u64::MAX, |c| ACCEPTS[c.index()]);
+        self.tops[r] |= top.map_or(0, bit);
+        if r + 1 < ROWS {
+            self.fits[r + 1] |= fit;
+        }
     }
     fn done(&self) -> bool {
         self.wanted & !self.reached == 0
@@ -497,52 +429,50 @@ impl Relaxed for Climb<'_> {
     fn can_leave(&self, src: usize, c: Card) -> bool {
         !self.done()
             && match src {
-                TALON => self.may_leave() > self.admitted,
-                PACK_SRC => self.may_leave() > 0,
+                TALON => self.departures > self.admitted,
+                PACK_SRC => self.departures > 0,
                 p if p < COLS => (self.ok | self.reached) & bit(c) != 0,
                 p => self.fits[p / COLS] & bit(c) != 0,
             }
     }
     fn left(&mut self, src: usize, c: Card, next: Option<Card>) {
-        match (src, next) {
-            (TALON | PACK_SRC, _) => {
-                self.tops[ROWS - 1] |= bit(c);
-                self.admitted += usize::from(src == TALON);
-            }
-            (p, Some(d)) => self.tops[p / COLS] |= bit(d),
-            (p, None) => self.vacancy[p / COLS] = true,
+        if src < PILES {
+            return self.uncovered(src / COLS, next);
+        }
+        self.tops[ROWS - 1] |= bit(c);
+        if src == TALON {
+            self.admitted += 1;
+            self.departures += usize::from(self.fits[ROWS - 1] & bit(c) != 0);
         }
     }
     fn settle(&mut self) -> bool {
-        let before = (self.tops, self.reached, self.ok, self.fits);
+        let before = (self.tops, self.reached, self.ok, self.fits, self.departures);
         self.ok = 0;
         for (f, h) in self.shows.iter_mut().enumerate() {
-            let suit = (f / 2) as u8;
-            while *h < JACK && self.reached & bit(Card::new(*h + 1, suit)) != 0 {
+            let next = |h: u8| Card::new(h + 1, (f / 2) as u8);
+            while *h < JACK && self.reached & bit(next(*h)) != 0 {
                 *h += 1;
             }
             if *h < JACK {
-                self.ok |= bit(Card::new(*h + 1, suit));
+                self.ok |= bit(next(*h));
             }
         }
         self.reached |= self.tops[0] & self.ok;
-        for r in 1..ROWS {
-            self.fits[r] = if self.vacancy[r - 1] {
-                u64::MAX
-            } else {
-                accepted_by(self.tops[r - 1])
-            };
-            self.tops[r - 1] |= self.tops[r] & self.fits[r];
+        for r in (1..ROWS).rev() {
+            let up = self.tops[r] & self.fits[r] & !self.tops[r - 1];
+            self.tops[r - 1] |= up;
+            self.fits[r] |= accepted_by(up);
         }
-        !self.done() && before != (self.tops, self.reached, self.ok, self.fits)
+        if self.fits[ROWS - 1] != self.fits_counted {
+            (self.fits_counted, self.departures) = (self.fits[ROWS - 1], self.may_leave());
+        }
+        !self.done() && before != (self.tops, self.reached, self.ok, self.fits, self.departures)
     }
 }
 
-/// The cards (as a mask of [`Card::index`] bits) that may be built on one of the cards of
-/// `tops` by [`BUILD`].
+/// The cards (as [`Card::index`] bits) that [`BUILD`] lets rest on one of `tops`.
 fn accepted_by(tops: u64) -> u64 {
-    let mut out = 0u64;
-    let mut m = tops;
+    let (mut out, mut m) = (0u64, tops);
     while m != 0 {
         out |= ACCEPTS[m.trailing_zeros() as usize];
         m &= m - 1;
@@ -550,36 +480,28 @@ fn accepted_by(tops: u64) -> u64 {
     out
 }
 
-/// `ACCEPTS[i]`: the cards that may be built on the card of index `i` (one rank lower,
-/// a suit [`BUILD`] allows on it).
+/// `ACCEPTS[i]`: the cards that [`BUILD`] lets rest on the card of index `i`.
 const ACCEPTS: [u64; 52] = {
-    let mut t = [0u64; 52];
-    let mut i = 0;
-    while i < 52 {
-        let on = Card::from_index(i);
-        let suits = BUILD.suit.suits_on(on.suit());
-        let mut su = 0;
-        while su < 4 && on.rank() > 1 {
-            if suits & (1 << su) != 0 {
-                t[i] |= 1 << Card::new(on.rank() - 1, su).index();
-            }
-            su += 1;
+    let (mut t, mut i) = ([0u64; 52], 0);
+    while i < 52 * 4 {
+        let (on, su) = (Card::from_index(i / 4), (i % 4) as u8);
+        if on.rank() > 1 && BUILD.suit.suits_on(on.suit()) & (1 << su) != 0 {
+            t[i / 4] |= 1 << Card::new(on.rank() - 1, su).index();
         }
         i += 1;
     }
     t
 };
 
-/// Solver key field of an upper-row pile: 0 if empty, else (base card index + 1) << 10,
-/// then the built cards' suits within their colour under a sentinel bit.
+/// Solver key field of a pile: 0 if empty, else (base card index + 1) << 10, then the
+/// built cards' suits within their colour under a sentinel bit.
 fn pile_code(cards: &[Card]) -> u32 {
     let Some((base, rest)) = cards.split_first() else {
         return 0;
     };
-    let mut bits: u32 = 1;
-    for c in rest {
-        bits = (bits << 1) | u32::from(c.suit() >= 2);
-    }
+    let bits = rest
+        .iter()
+        .fold(1, |b, c| (b << 1) | u32::from(c.suit() >= 2));
     ((base.index() as u32 + 1) << 10) | bits
 }
 
@@ -589,11 +511,12 @@ impl Game for Constitution {
     type Key = [u64; 7];
 
     fn info(&self) -> GameInfo {
+        let (pack, options) = (PackSpec::Standard(2), options::infos(OPTIONS));
         GameInfo {
             slug: SLUG,
             title: "The Constitution",
-            pack: PackSpec::Standard(2),
-            options: options::infos(OPTIONS),
+            pack,
+            options,
         }
     }
 
@@ -605,26 +528,25 @@ impl Game for Constitution {
             .filter(|c| c.rank() != 1 && c.rank() < QUEEN)
             .collect();
         if rest.len() != PLAYED {
-            return Err(EngineError::BadDeal(format!(
+            let msg = format!(
                 "expected {PLAYED} cards besides the aces, kings and queens, got {}",
                 rest.len()
-            )));
+            );
+            return Err(EngineError::BadDeal(msg));
         }
         let mut found = Ladders::new();
         for f in 0..FOUNDATIONS {
             LADDER.put(&mut found, f, Card::new(1, (f / 2) as u8));
         }
         // Cards 1-8 to row 4, 9-16 to row 3, 17-24 to row 2, 25-32 to row 1.
-        let mut piles = [Pile::new(); PILES];
-        let mut d = Dealer::new(&rest);
+        let (mut piles, mut d) = ([Pile::new(); PILES], Dealer::new(&rest));
         for row in (0..ROWS).rev() {
             d.row(&mut piles, row * COLS..(row + 1) * COLS, false);
         }
-        let stock = Stock::new(d.rest());
         Ok(State {
             piles,
             found,
-            stock,
+            stock: Stock::new(d.rest()),
             pending: NONE,
         })
     }
@@ -632,15 +554,13 @@ impl Game for Constitution {
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
         if s.pending != NONE {
             let to = s.pending;
-            for from in s.non_empty_in_row(to as usize / COLS + 1) {
-                out.push(Move::Fill {
-                    from: from as u8,
-                    to,
-                });
-            }
-            return;
+            let row = s.non_empty_in_row(to as usize / COLS + 1);
+            return out.extend(row.map(|from| Move::Fill {
+                from: from as u8,
+                to,
+            }));
         }
-        self.plays(s, out);
+        self.plays(s, out, false);
         if s.stock.pack_len() > 0 {
             out.push(Move::Turn);
         }
@@ -655,14 +575,12 @@ impl Game for Constitution {
             Move::Build { from, to } | Move::Fill { from, to } => {
                 parts::move_run(&mut s.piles, from as usize, to as usize, 1);
             }
-            Move::Turn => {
-                s.stock.turn(&STOCK);
-            }
-            Move::TurnsThen { turns, step } => {
+            Move::Turn => _ = s.stock.turn(&STOCK),
+            Move::TurnsThen { turns, from, to } => {
                 for _ in 0..turns {
                     s.stock.turn(&STOCK);
                 }
-                return self.play(s, step.as_move());
+                return self.play(s, play_of(from, to));
             }
         }
         self.settle(s);
@@ -672,48 +590,46 @@ impl Game for Constitution {
         LADDER.all_full(&s.found)
     }
 
-    fn move_text(&self, _s: &State, m: Move) -> String {
-        let text = |m: Move| match m {
-            Move::Found { pile, f } => move_text(place(pile as usize), Place::at("F", f as usize)),
-            Move::Build { from, to } | Move::Fill { from, to } => {
-                move_text(place(from as usize), place(to as usize))
-            }
-            _ => "turn".into(),
-        };
+    fn move_text(&self, s: &State, m: Move) -> String {
         match m {
-            Move::TurnsThen { turns, step } => format!("turn*{turns} {}", text(step.as_move())),
-            m => text(m),
+            Move::Turn => "turn".into(),
+            Move::TurnsThen { turns, from, to } => {
+                format!("turn*{turns} {}", self.move_text(s, play_of(from, to)))
+            }
+            Move::Fill { from, to } => move_text(place(from.into()), place(to.into())),
+            m => {
+                let (from, to) = ends(m).unwrap_or_default();
+                move_text(place(from.into()), place(to.into()))
+            }
         }
     }
 
     fn key_text(&self, s: &State) -> String {
         let mut k = KeyText::new();
         for f in 0..FOUNDATIONS {
-            k.pile(Place::at("F", f), &LADDER.cards(&s.found, f), 0);
+            k.pile(place(PILES + f), &LADDER.cards(&s.found, f), 0);
         }
         for (p, pile) in s.piles.iter().enumerate() {
             k.pile(place(p), pile.cards(), 0);
         }
         let pack: Vec<Card> = s.stock.pack().collect();
         k.pile(Place::named("pack"), &pack, pack.len());
-        let talon: Vec<Card> = s.stock.talon().collect();
-        k.pile(Place::named("talon"), &talon, 0);
+        k.pile(
+            Place::named("talon"),
+            &s.stock.talon().collect::<Vec<_>>(),
+            0,
+        );
         if s.pending != NONE {
-            k.field("pending", place(s.pending as usize).key_label());
+            k.field("pending", place(s.pending.into()).key_label());
         }
         k.finish()
     }
 
     fn display(&self, s: &State) -> String {
-        let mut out = String::from("Government:");
+        let mut o = String::from("Government:");
         for f in 0..FOUNDATIONS {
-            out.push_str(&format!(
-                " F{}:{}",
-                f + 1,
-                s.found.top(f).unwrap_or_default()
-            ));
+            _ = write!(o, " F{}:{}", f + 1, s.found.top(f).unwrap_or_default());
         }
-        out.push('\n');
         let names = [
             "Privy Council",
             "House of Lords",
@@ -721,135 +637,102 @@ impl Game for Constitution {
             "People",
         ];
         for (row, name) in names.iter().enumerate() {
-            out.push_str(&format!("Row {} {name:<16}", row + 1));
+            _ = write!(o, "\nRow {} {name:<16}", row + 1);
             for p in row * COLS..(row + 1) * COLS {
-                let n = s.piles[p].len();
-                match s.top(p) {
-                    Some(c) if n > 1 => out.push_str(&format!(" {c}+{:<2}", n - 1)),
-                    Some(c) => out.push_str(&format!(" {c}   ")),
-                    None if s.pending as usize == p => out.push_str(" ??   "),
-                    None => out.push_str(" --   "),
-                }
+                _ = match (s.top(p), s.piles[p].len()) {
+                    (Some(c), n) if n > 1 => write!(o, " {c}+{:<2}", n - 1),
+                    (Some(c), _) => write!(o, " {c}   "),
+                    (None, _) if s.pending as usize == p => write!(o, " ??   "),
+                    _ => write!(o, " --   "),
+                };
             }
-            out.push('\n');
         }
         let top = s
             .stock
             .talon_top()
             .map_or("--".to_string(), |c| c.to_string());
-        out.push_str(&format!(
-            "Pack: {} cards   Talon: {top}",
-            s.stock.pack_len()
-        ));
+        _ = write!(o, "\nPack: {} cards   Talon: {top}", s.stock.pack_len());
         if s.stock.talon_len() > 1 {
-            out.push_str(&format!(" (+{} beneath)", s.stock.talon_len() - 1));
+            _ = write!(o, " (+{} beneath)", s.stock.talon_len() - 1);
         }
         if s.pending != NONE {
-            let (p, row) = (place(s.pending as usize), s.pending as usize / COLS + 2);
-            out.push_str(&format!(
-                "\nVacancy {} must be filled from row {row}",
-                p.key_label()
-            ));
+            let (p, row) = (
+                place(s.pending.into()).key_label(),
+                s.pending as usize / COLS + 2,
+            );
+            _ = write!(o, "\nVacancy {p} must be filled from row {row}");
         }
-        out.push('\n');
-        out
+        o + "\n"
     }
 
     fn key(&self, s: &State) -> [u64; 7] {
         // Bits: foundations 8 x 4 (each suit's two heights sorted); pending row 2 (0 =
         // none); the stock's exact bits within the deal's order (48 present, 6 cursor);
-        // People row 8 x 6 (card index + 1, sorted); each upper row's piles sorted, each
-        // written as 6 bits (base index + 1, 0 = empty) and, if not empty, 4 bits (length
-        // - 1) and one bit per built card (its suit within its colour: the rank and colour
-        // follow from the base). At most 32 + 2 + 54 + 48 + 24 x 9 + 80 = 432 bits, as the
-        // layout holds at most 80 cards.
+        // each row's piles sorted, each pile written as 6 bits (base index + 1, 0 =
+        // empty) and, in rows 1-3 if not empty, 4 bits (length - 1) and one bit per built
+        // card (its suit within its colour: the rank and colour follow from the base).
+        // At most 32 + 2 + 54 + 8 x 6 + 24 x 9 + 80 = 432 bits, as the layout holds at
+        // most 80 cards.
         let mut w = BitWriter::<7>::new();
-        let mut heights = [0u8; FOUNDATIONS];
-        for (f, h) in heights.iter_mut().enumerate() {
-            *h = s.found.count(f);
-        }
-        sort_groups(&mut heights, |f| Some((f / 2) as u8));
-        for h in heights {
-            w.put(u64::from(h), 4);
-        }
-        let pending_row = if s.pending == NONE {
-            0
-        } else {
-            s.pending / COLS as u8 + 1
-        };
-        w.put(u64::from(pending_row), 2);
+        let mut heights: [u8; FOUNDATIONS] = std::array::from_fn(|f| s.found.count(f));
+        sort_runs(&mut heights, 2);
+        heights.iter().for_each(|&h| w.put(h.into(), 4));
+        let pending_row = (s.pending != NONE).then(|| u64::from(s.pending) / COLS as u64 + 1);
+        w.put(pending_row.unwrap_or(0), 2);
         let (present, cursor) = s.stock.key_bits();
         w.put(present as u64, PACK);
-        w.put(u64::from(cursor), 6);
-        let mut codes = [0u32; PILES];
-        for (code, p) in codes.iter_mut().zip(&s.piles) {
-            *code = pile_code(p.cards());
-        }
-        for row in codes.chunks_exact_mut(COLS) {
-            sort_among(row, |_| true);
-        }
-        for v in &codes[PILES - COLS..] {
-            w.put(u64::from(v >> 10), 6);
-        }
-        for &code in &codes[..PILES - COLS] {
+        w.put(cursor.into(), 6);
+        let mut codes: [u32; PILES] = std::array::from_fn(|p| pile_code(s.piles[p].cards()));
+        sort_runs(&mut codes, COLS);
+        for (p, &code) in codes.iter().enumerate() {
             w.put(u64::from(code >> 10), 6);
-            if code != 0 {
-                let bits = code & 0x3ff;
-                let n = 31 - bits.leading_zeros() as usize; // built cards
+            if code != 0 && p < PILES - COLS {
+                let n = 31 - (code & 0x3ff).leading_zeros() as usize; // built cards
                 w.put(n as u64, 4);
-                w.put(u64::from(bits) & ((1 << n) - 1), n);
+                w.put(u64::from(code) & ((1 << n) - 1), n);
             }
         }
         w.finish()
     }
 
     /// A Privy Council card to a foundation when [`Constitution::safe_to_foundation`]
-    /// proves it safe (twos always pass test (2), since the aces start on the foundations).
+    /// proves it safe.
     fn safe_move(&self, s: &State) -> Option<Move> {
         if s.pending != NONE {
             return None;
         }
-        for pile in 0..COLS {
-            for f in 0..FOUNDATIONS {
-                if self.safe_to_foundation(s, pile, f) {
-                    return Some(Move::Found {
-                        pile: pile as u8,
-                        f: f as u8,
-                    });
-                }
-            }
-        }
-        None
+        let mut all = (0..COLS).flat_map(|p| (0..FOUNDATIONS).map(move |f| (p, f)));
+        let (p, f) = all.find(|&(p, f)| self.safe_to_foundation(s, p, f))?;
+        Some(Move::Found {
+            pile: p as u8,
+            f: f as u8,
+        })
     }
 
-    /// Every legal move except `turn`, foundation plays first, then builds from the upper
-    /// rows down; then the macros "turn k times, then m" for each move m that may lead to
-    /// a People fill, k = 1 up to the pack's size.
+    /// Every legal move except `turn` (and a second equal foundation play), foundation
+    /// plays first, then builds from the upper rows down; then the macros "turn k times,
+    /// then m" for each m that empties a pile and may lead to a People fill, one per card
+    /// the turns can bring to the talon top ([`Stock::reachable_tops`]).
     ///
-    /// Why no move of a winning line is lost: a turn only changes the pack and talon, which
-    /// nothing reads but a People fill; it is legal whenever nothing is pending and the
-    /// pack has cards. A People vacancy arises only through a chain of moves begun by a
-    /// move m that empties a pile (and continued by fills while a choice is pending, when
-    /// no turn is legal). So each turn of a winning line can be moved later, past every
-    /// chain that fills no People vacancy, to just before the m of the next chain that does
-    /// (there is one: the turned card must still reach the foundations through the
-    /// People). The turns before m then make one macro, one per card the turns can bring
-    /// to the talon top ([`Stock::reachable_tops`]). Of the two equal moves to the two
-    /// foundations of a suit showing the same rank only the first is kept: the results
-    /// differ only by the names of like foundations. With an empty talon "turn once, then
-    /// m" gives the same position as m alone (the card goes to the People either way).
-    /// A position [`Constitution::is_dead`] shows lost gets no moves.
+    /// Why no winning line is lost: a turn only changes the pack and talon, which nothing
+    /// reads but a People fill; it is legal whenever nothing is pending and the pack has
+    /// cards. A People vacancy arises only through a chain of moves begun by a move m that
+    /// empties a pile (and continued by fills while a choice is pending, when no turn is
+    /// legal). So each turn of a winning line can be moved later, past every chain that
+    /// fills no People vacancy, to just before the m of the next chain that does (there is
+    /// one: the turned card must still reach the foundations through the People). The
+    /// turns before m then make one macro. A position [`Constitution::is_dead`] shows lost
+    /// gets no moves.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         self.ordered_moves(s, out, true);
     }
 
     fn expand(&self, _s: &State, m: Move, out: &mut Vec<Move>) {
-        match m {
-            Move::TurnsThen { turns, step } => {
-                out.extend((0..turns).map(|_| Move::Turn));
-                out.push(step.as_move());
-            }
-            other => out.push(other),
+        if let Move::TurnsThen { turns, from, to } = m {
+            out.extend((0..turns).map(|_| Move::Turn));
+            out.push(play_of(from, to));
+        } else {
+            out.push(m);
         }
     }
 }
