@@ -1,5 +1,12 @@
 //! THE CONSTITUTION (`constitution`), from `rules/constitution.md`.
 //!
+//! Over the 400-line budget (about 700): the parts now hold the piles, foundations,
+//! stock, deal, options and texts, but this game's solver is its own: a relaxed
+//! dead-position game with the talon's counting rule ([`Climb`]), a safe move whose
+//! argument needs two conditions beyond the standard one, the ordering of the stock
+//! macros, a bit-packed key with sorted rows, and the book's own display; each keeps the
+//! proof it rests on.
+//!
 //! # Layout and deal
 //! Two packs. The aces, kings and queens are taken out of the shuffled pack (the aces are
 //! the foundations; the others take no part) and the other 80 cards keep their order.
@@ -41,6 +48,7 @@ use crate::card::{Card, JACK, QUEEN};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
+use crate::parts::build::fitting_any;
 use crate::parts::key::sort_runs;
 use crate::parts::{self, options, BitWriter, Build, Dealer};
 use crate::parts::{fixed_point, move_text, KeyText, Ladder, Ladders, Opt, Parsed, Pile};
@@ -330,7 +338,8 @@ impl Constitution {
         // then m is m alone: the card goes to the People either way): cards wanted soon
         // first, and those that fit a House of Commons top; then by turns.
         let first = if s.stock.talon_len() == 0 { 2 } else { 1 };
-        let row3 = accepted_by(
+        let row3 = fitting_any(
+            &ACCEPTS,
             (2 * COLS..3 * COLS)
                 .filter_map(|p| s.top(p))
                 .fold(0, |m, c| m | bit(c)),
@@ -461,7 +470,7 @@ impl Relaxed for Climb<'_> {
         for r in (1..ROWS).rev() {
             let up = self.tops[r] & self.fits[r] & !self.tops[r - 1];
             self.tops[r - 1] |= up;
-            self.fits[r] |= accepted_by(up);
+            self.fits[r] |= fitting_any(&ACCEPTS, up);
         }
         if self.fits[ROWS - 1] != self.fits_counted {
             (self.fits_counted, self.departures) = (self.fits[ROWS - 1], self.may_leave());
@@ -470,28 +479,8 @@ impl Relaxed for Climb<'_> {
     }
 }
 
-/// The cards (as [`Card::index`] bits) that [`BUILD`] lets rest on one of `tops`.
-fn accepted_by(tops: u64) -> u64 {
-    let (mut out, mut m) = (0u64, tops);
-    while m != 0 {
-        out |= ACCEPTS[m.trailing_zeros() as usize];
-        m &= m - 1;
-    }
-    out
-}
-
 /// `ACCEPTS[i]`: the cards that [`BUILD`] lets rest on the card of index `i`.
-const ACCEPTS: [u64; 52] = {
-    let (mut t, mut i) = ([0u64; 52], 0);
-    while i < 52 * 4 {
-        let (on, su) = (Card::from_index(i / 4), (i % 4) as u8);
-        if on.rank() > 1 && BUILD.suit.suits_on(on.suit()) & (1 << su) != 0 {
-            t[i / 4] |= 1 << Card::new(on.rank() - 1, su).index();
-        }
-        i += 1;
-    }
-    t
-};
+const ACCEPTS: [u64; 52] = BUILD.fits_table();
 
 /// Solver key field of a pile: 0 if empty, else (base card index + 1) << 10, then the
 /// built cards' suits within their colour under a sentinel bit.
@@ -590,18 +579,17 @@ impl Game for Constitution {
         LADDER.all_full(&s.found)
     }
 
-    fn move_text(&self, s: &State, m: Move) -> String {
-        match m {
-            Move::Turn => "turn".into(),
+    fn move_text(&self, _s: &State, m: Move) -> String {
+        let (from, to) = match m {
+            Move::Turn => return "turn".into(),
             Move::TurnsThen { turns, from, to } => {
-                format!("turn*{turns} {}", self.move_text(s, play_of(from, to)))
+                let (a, b) = (place(from.into()), place(to.into()));
+                return format!("turn*{turns} {}", move_text(a, b));
             }
-            Move::Fill { from, to } => move_text(place(from.into()), place(to.into())),
-            m => {
-                let (from, to) = ends(m).unwrap_or_default();
-                move_text(place(from.into()), place(to.into()))
-            }
-        }
+            Move::Fill { from, to } => (from, to),
+            m => ends(m).unwrap_or_default(),
+        };
+        move_text(place(from.into()), place(to.into()))
     }
 
     fn key_text(&self, s: &State) -> String {
