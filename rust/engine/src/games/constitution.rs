@@ -1274,6 +1274,14 @@ mod tests {
     }
 
     #[test]
+    fn state_stays_small() {
+        // 32 piles of 12 bytes, the ladders, the stock (aligned to 16 by its mask): 496
+        // bytes (the old hand-rolled state had 424).
+        let size = std::mem::size_of::<State>();
+        assert!(size <= 512, "{size}");
+    }
+
+    #[test]
     fn pruning_agrees_with_plain_search() {
         // Late positions of random walks (150 moves from the deal of 60 seeds, every 15th
         // position), and the last 25 positions of won lines (random walks seldom come near
