@@ -1,6 +1,6 @@
 //! THE CONSTITUTION (`constitution`), from `rules/constitution.md`.
 //!
-//! Over the 400-line budget (about 700): the parts now hold the piles, foundations,
+//! Over the 400-line budget (about 730): the parts now hold the piles, foundations,
 //! stock, deal, options and texts, but this game's solver is its own: a relaxed
 //! dead-position game with the talon's counting rule ([`Climb`]), a safe move whose
 //! argument needs two conditions beyond the standard one, the ordering of the stock
@@ -219,12 +219,14 @@ impl Constitution {
     /// (the results differ only by the names of like foundations).
     fn plays(&self, s: &State, out: &mut Vec<Move>, first_only: bool) {
         for pile in 0..COLS as u8 {
-            if let Some(c) = s.top(pile as usize) {
-                let mut dests = [0u8; FOUNDATIONS];
-                let n = LADDER.dests(&s.found, c, &mut dests);
-                let n = if first_only { n.min(1) } else { n };
-                out.extend(dests[..n].iter().map(|&f| Move::Found { pile, f }));
-            }
+            let Some(c) = s.top(pile as usize) else {
+                continue;
+            };
+            // Only the two foundations of its suit can take it.
+            let su = 2 * c.suit();
+            let fs = (su..su + 2).filter(|&f| LADDER.accepts(&s.found, f as usize, c));
+            let n = if first_only { 1 } else { 2 };
+            out.extend(fs.take(n).map(|f| Move::Found { pile, f }));
         }
         for from in COLS..PILES {
             let Some(c) = s.top(from) else { continue };
@@ -689,7 +691,10 @@ impl Game for Constitution {
         if s.pending != NONE {
             return None;
         }
-        let mut all = (0..COLS).flat_map(|p| (0..FOUNDATIONS).map(move |f| (p, f)));
+        let mut all = (0..COLS).flat_map(|p| {
+            let su = 2 * s.top(p).map_or(0, |c| c.suit() as usize);
+            (su..su + 2).map(move |f| (p, f))
+        });
         let (p, f) = all.find(|&(p, f)| self.safe_to_foundation(s, p, f))?;
         Some(Move::Found {
             pile: p as u8,
