@@ -231,7 +231,8 @@ impl Constitution {
         for from in COLS..PILES {
             let Some(c) = s.top(from) else { continue };
             let above = (from / COLS - 1) * COLS;
-            for to in (above..above + COLS).filter(|&q| s.top(q).is_some_and(|t| BUILD.fits(t, c)))
+            for to in (above..above + COLS)
+                .filter(|&q| s.top(q).is_some_and(|t| ACCEPTS[t.index()] & bit(c) != 0))
             {
                 out.push(Move::Build {
                     from: from as u8,
