@@ -408,3 +408,66 @@ mod tests {
             .fits_space(card("KC"), true));
     }
 }
+
+impl Build {
+    /// [`Build::fits`] as a table over the 52 cards of one pack: entry `on.index()` has
+    /// bit `c.index()` set when `c` may go on `on`. For relaxed tests that work on sets
+    /// of cards as bits (see [`fitting_any`]); a `const`, so a game keeps it as one.
+    pub const fn fits_table(&self) -> [u64; 52] {
+        let mut t = [0u64; 52];
+        let mut i = 0;
+        while i < 52 * 52 {
+            let (on, c) = (Card::from_index(i / 52), Card::from_index(i % 52));
+            let up = matches!(self.next(on.rank(), true), Some(r) if r == c.rank());
+            let down = matches!(self.next(on.rank(), false), Some(r) if r == c.rank());
+            let dir = match self.dir {
+                Dir::Up => up,
+                Dir::Down => down,
+                Dir::Either => up || down,
+            };
+            if dir && self.suit.allows(on, c) {
+                t[i / 52] |= 1 << (i % 52);
+            }
+            i += 1;
+        }
+        t
+    }
+}
+
+/// The cards (as [`Card::index`] bits) that may go on at least one card of `on` (bits
+/// too), by a [`Build::fits_table`].
+#[inline]
+pub fn fitting_any(table: &[u64; 52], on: u64) -> u64 {
+    let (mut out, mut m) = (0u64, on);
+    while m != 0 {
+        out |= table[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod fits_table_tests {
+    use super::*;
+
+    #[test]
+    fn the_table_agrees_with_fits() {
+        for b in [
+            Build::DOWN_ALTERNATE,
+            Build::UP_IN_SUIT.wrap(),
+            Build::new(Dir::Either, SuitRule::Colour).step(2),
+        ] {
+            let t = b.fits_table();
+            for (i, row) in t.iter().enumerate() {
+                for j in 0..52 {
+                    let (on, c) = (Card::from_index(i), Card::from_index(j));
+                    assert_eq!(row >> j & 1 == 1, b.fits(on, c), "{b:?} {on} {c}");
+                }
+            }
+        }
+        let t = Build::DOWN_ALTERNATE.fits_table();
+        let (nine_s, ten_h) = (1u64 << 47, 1u64 << 35);
+        assert_eq!(fitting_any(&t, nine_s | ten_h), t[47] | t[35]);
+        assert_eq!(fitting_any(&t, 0), 0);
+    }
+}

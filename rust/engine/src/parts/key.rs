@@ -205,3 +205,30 @@ mod tests {
         assert_eq!(piles.map(|p| p.0.len()), [0, 2, 3]);
     }
 }
+
+/// Sort each run of `n` consecutive codes among itself (rows of interchangeable places,
+/// pairs of like foundations): [`sort_groups`] with groups `i / n`, without its
+/// bookkeeping, for keys made at every node.
+#[inline]
+pub fn sort_runs<T: Ord>(codes: &mut [T], n: usize) {
+    codes
+        .chunks_mut(n.max(1))
+        .for_each(|run| run.sort_unstable());
+}
+
+#[cfg(test)]
+mod sort_runs_tests {
+    use super::*;
+
+    #[test]
+    fn runs_are_sorted_each_among_itself() {
+        let mut a = [3, 1, 2, 9, 8, 7, 5];
+        sort_runs(&mut a, 3);
+        assert_eq!(a, [1, 2, 3, 7, 8, 9, 5]);
+        let mut b = [4, 2, 3, 1];
+        let mut c = b;
+        sort_runs(&mut b, 2);
+        sort_groups(&mut c, |i| Some((i / 2) as u8));
+        assert_eq!(b, c);
+    }
+}
