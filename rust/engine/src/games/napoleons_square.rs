@@ -13,13 +13,13 @@
 //!
 //! # Foundations
 //! F1..F8, started by aces during play (an ace goes to the lowest-numbered empty place),
-//! built up in suit to the king. Either foundation of a suit may take a fitting card
-//! (one move each). Sources: packet tops and the talon top.
+//! built up in suit to the king ([`FOUNDATION`]). Either foundation of a suit may take a
+//! fitting card (one move each). Sources: packet tops and the talon top.
 //!
 //! # Piles and availability
 //! Only the top card of a packet is available. An available card (packet top or talon
-//! top) may be married onto a packet top of its suit one rank higher; one card at a time.
-//! Nothing is built on the talon.
+//! top) may be married onto a packet top of its suit one rank higher ([`MARRY`]); one
+//! card at a time. Nothing is built on the talon.
 //!
 //! # Spaces
 //! An emptied packet is a space. It may be filled, whenever the player likes, with the
@@ -27,30 +27,34 @@
 //! marriage and no card from another packet.
 //!
 //! # Pack, talon and re-deals
-//! `turn` turns the top card of the pack onto the talon. There is no re-deal.
+//! `turn` turns the top card of the pack onto the talon ([`STOCK`]). There is no re-deal.
 //!
 //! # End
 //! Won with all 104 cards on the foundations; otherwise lost when no move is left.
 //!
 //! # Solver
-//! - Key (5 words, 274 bits): each packet as a 7-bit base code and a 4-bit run length,
-//!   the twelve codes sorted (nothing in the rules depends on a packet's number); per
-//!   suit the two foundation heights, smaller first (the two places of a suit are
-//!   alike); the number of cards turned and which of them still lie on the talon (the
-//!   pack keeps the deal's order, so this fixes pack and talon); the pending suit and
-//!   the slips made.
-//! - Safe move: a card to a foundation when it is an ace or both cards one rank lower
-//!   of its suit are up (see `safe_move`).
+//! - Key (5 words, 298 bits): each packet as a 7-bit base code and a 4-bit run length,
+//!   the twelve codes sorted (nothing in the rules depends on a packet's number); the
+//!   eight foundation codes (count and suit), sorted (places are alike but for the
+//!   ace's "lowest empty place", a renaming); the stock's exact key bits (the pack keeps
+//!   the deal's order); the pending suit and the slips made.
+//! - Safe move: a card to a foundation when nothing could ever be married onto it (an
+//!   ace, or both cards one rank lower of its suit up): the standard argument of
+//!   [`crate::parts::safe`]. Nothing is compulsory after the deal's king correction.
 //! - Moves: no bare `turn`; instead macro moves "turn k times, then play the talon top"
-//!   (see `solver_moves`), expanded to legal moves in the solution.
+//!   on [`Stock::reachable_tops`] (see `solver_moves`), expanded to legal moves.
 //! - Pruning: a position that fails a relaxed test of winnability (`State::dead`) gets
 //!   no solver moves.
 
-use crate::card::{pile_text, Card, ACE, KING, SUIT_CHARS};
+use crate::card::{Card, KING, SUIT_CHARS};
 use crate::error::EngineError;
-use crate::game::{bool_option, check_option_names, Game, GameInfo, OptionInfo, Options};
+use crate::game::{Game, GameInfo, OptValue, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::{down_same_suit, BitWriter};
+use crate::parts::options::infos;
+use crate::parts::{
+    fixed_point, move_run, move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer,
+    KeyText, Ladder, Ladders, Opt, OptKind, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
+};
 
 pub const SLUG: &str = "napoleons-square";
 
@@ -65,8 +69,30 @@ const MAX_PACKET: usize = 16;
 const MAX_PACK: usize = 92;
 /// Cards in the game.
 const CARDS: usize = 104;
-/// No suit (an empty foundation place, or no pending slip).
+/// No pending slip.
 const NONE: u8 = 0xff;
+
+/// Marriage: down by one in suit; a space takes only the talon top.
+pub const MARRY: Build = Build::DOWN_IN_SUIT.spaces(Space::FromStock);
+/// Foundations: ace to king in suit, an ace to the lowest-numbered empty place.
+pub const FOUNDATION: Ladder = Ladder::ACE_UP;
+/// One card a turn, no re-deal.
+pub const STOCK: StockRule = StockRule::ONE_PASS;
+
+const OPTIONS: &[Opt] = &[
+    Opt {
+        name: "single_cards",
+        kind: OptKind::Bool,
+        default: OptValue::Bool(false),
+        help: "the book's second way: twelve single cards instead of packets of four",
+    },
+    Opt {
+        name: "no_king_slip",
+        kind: OptKind::Bool,
+        default: OptValue::Bool(false),
+        help: "no king correction after the deal",
+    },
+];
 
 /// The game with its options; `Default` is the book's game.
 #[derive(Clone, Debug, Default)]
@@ -80,77 +106,25 @@ pub struct NapoleonsSquare {
 impl NapoleonsSquare {
     /// Build from user options (names and values checked).
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        check_option_names(SLUG, opts, &["single_cards", "no_king_slip"])?;
+        let p = Parsed::new(SLUG, OPTIONS, opts)?;
         Ok(NapoleonsSquare {
-            single_cards: bool_option(opts, "single_cards", false)?,
-            no_king_slip: bool_option(opts, "no_king_slip", false)?,
+            single_cards: p.bool("single_cards"),
+            no_king_slip: p.bool("no_king_slip"),
         })
     }
-
-    /// Cards dealt to each packet.
-    fn packet_size(&self) -> usize {
-        if self.single_cards {
-            1
-        } else {
-            4
-        }
-    }
 }
 
-/// One packet of the square, `cards[..len]` bottom to top.
-#[derive(Copy, Clone, Debug)]
-pub struct Packet {
-    cards: [Card; MAX_PACKET],
-    len: u8,
-}
-
-impl Packet {
-    const EMPTY: Packet = Packet {
-        cards: [Card::new(ACE, 0); MAX_PACKET],
-        len: 0,
-    };
-
-    #[inline]
-    fn slice(&self) -> &[Card] {
-        &self.cards[..usize::from(self.len).min(MAX_PACKET)]
-    }
-    #[inline]
-    fn top(&self) -> Option<Card> {
-        self.slice().last().copied()
-    }
-    #[inline]
-    fn push(&mut self, c: Card) {
-        if let Some(slot) = self.cards.get_mut(usize::from(self.len)) {
-            *slot = c;
-            self.len += 1;
-        }
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<Card> {
-        let c = self.top()?;
-        self.len -= 1;
-        Some(c)
-    }
-}
+type Packet = Pile<MAX_PACKET>;
 
 /// A position of the game.
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct State {
     packets: [Packet; PACKETS],
+    found: Ladders<PLACES>,
+    stock: Stock<MAX_PACK>,
     /// For the solver's key: `canon[p][j]` is the first packet whose first j + 1 cards,
     /// as dealt (after the king correction), are those of packet p.
     canon: [[u8; 4]; PACKETS],
-    /// Suit of each foundation place, `NONE` while empty.
-    place_suit: [u8; PLACES],
-    /// Top rank of each foundation place (0 while empty).
-    height: [u8; PLACES],
-    /// The pack in the order of the deal: `deck[0]` is the first card turned.
-    deck: [Card; MAX_PACK],
-    deck_len: u8,
-    /// Cards turned so far: `deck[turned..deck_len]` is still the pack.
-    turned: u8,
-    /// Bit i set: `deck[i]` lies on the talon (the talon is these cards in deck order).
-    talon: u128,
     /// Suit whose king slip waits for the player's choice, or `NONE`.
     pending: u8,
     /// The king correction's choices, two bits per suit (0 none, 1 or 2: the first or the
@@ -181,73 +155,91 @@ pub enum Move {
 /// `Move::Stock` destinations from here on are foundation places.
 const TO_FOUNDATION: u8 = PACKETS as u8;
 
-impl State {
-    #[inline]
-    fn talon_top_index(&self) -> Option<usize> {
-        if self.talon == 0 {
-            None
-        } else {
-            Some(127 - self.talon.leading_zeros() as usize)
-        }
-    }
-    #[inline]
-    fn talon_top(&self) -> Option<Card> {
-        self.talon_top_index()
-            .and_then(|i| self.deck.get(i).copied())
-    }
-    fn talon_pop(&mut self) -> Option<Card> {
-        let i = self.talon_top_index()?;
-        self.talon &= !(1u128 << i);
-        self.deck.get(i).copied()
-    }
-    fn turn(&mut self) {
-        if self.turned < self.deck_len {
-            self.talon |= 1u128 << self.turned;
-            self.turned += 1;
-        }
-    }
-    #[inline]
-    fn pack_len(&self) -> usize {
-        usize::from(self.deck_len - self.turned)
-    }
-    fn talon_cards(&self) -> Vec<Card> {
-        (0..usize::from(self.turned))
-            .filter(|&i| self.talon & (1u128 << i) != 0)
-            .filter_map(|i| self.deck.get(i).copied())
-            .collect()
-    }
+const fn packet(i: usize) -> Place {
+    Place::at("P", i)
+}
+const fn place(i: usize) -> Place {
+    Place::at("F", i)
+}
+const TALON: Place = Place::named("talon");
 
-    /// Foundation places that may take `c`, in place order: an ace only the lowest-numbered
-    /// empty place, any other card each place of its suit one rank lower.
-    fn places_for(&self, c: Card, out: &mut [u8; PLACES]) -> usize {
-        let mut n = 0;
-        if c.rank() == ACE {
-            if let Some(p) = self.place_suit.iter().position(|&s| s == NONE) {
-                out[0] = p as u8;
-                n = 1;
+/// May `c` go onto packet `pk` (from the talon when `from_stock`)?
+#[inline]
+fn takes(pk: &Packet, c: Card, from_stock: bool) -> bool {
+    match pk.top() {
+        Some(t) => MARRY.fits(t, c),
+        None => MARRY.fits_space(c, from_stock),
+    }
+}
+
+/// The relaxed model of `State::dead`: which cards may be available at some time, per
+/// suit (bit r for rank r), in the packets and elsewhere (the talon, and the pack, whose
+/// every card can be turned up); whether a space can arise; and derived from these, how
+/// far each suit can climb and which cards can lie on a packet as marriage targets.
+struct Facts {
+    in_packets: [u16; 4],
+    elsewhere: [u16; 4],
+    spaceable: bool,
+    reach: [u8; 4],
+    target: [u16; 4],
+}
+
+impl Facts {
+    /// Could `c` ever leave (to a foundation, a marriage target, or a space if `may_fill`)?
+    #[inline]
+    fn could_leave(&self, c: Card, may_fill: bool) -> bool {
+        let s = usize::from(c.suit());
+        self.reach[s] + 1 >= c.rank()
+            || (c.rank() < KING && self.target[s] & (1 << (c.rank() + 1)) != 0)
+            || (may_fill && self.spaceable)
+    }
+}
+
+impl Relaxed for Facts {
+    /// Sources 0..12 are the packets; source 12 is the talon, whose cards may fill a space.
+    fn can_leave(&self, src: usize, c: Card) -> bool {
+        self.could_leave(c, src == PACKETS)
+    }
+    fn left(&mut self, src: usize, _c: Card, next: Option<Card>) {
+        match next {
+            Some(n) if src == PACKETS => self.elsewhere[usize::from(n.suit())] |= 1 << n.rank(),
+            Some(n) => self.in_packets[usize::from(n.suit())] |= 1 << n.rank(),
+            None => self.spaceable |= src < PACKETS,
+        }
+    }
+    fn settle(&mut self) -> bool {
+        let mut grew = false;
+        for s in 0..4 {
+            let have = self.in_packets[s] | self.elsewhere[s];
+            while self.reach[s] < KING && have & (1 << (self.reach[s] + 1)) != 0 {
+                self.reach[s] += 1;
+                grew = true;
             }
-        } else {
-            for p in 0..PLACES {
-                if self.place_suit[p] == c.suit() && self.height[p] + 1 == c.rank() {
-                    out[n] = p as u8;
-                    n += 1;
+            // Bit r: some card (r, s) can lie on a packet: it is in one, or it can be put
+            // into a space or onto a target one rank higher.
+            let mut t = 0u16;
+            for r in (1..=KING).rev() {
+                let placeable = self.spaceable || (r < KING && t & (1 << (r + 1)) != 0);
+                if self.in_packets[s] & (1 << r) != 0
+                    || (placeable && self.elsewhere[s] & (1 << r) != 0)
+                {
+                    t |= 1 << r;
                 }
             }
+            grew |= t != self.target[s];
+            self.target[s] = t;
         }
-        n
+        grew
     }
+}
 
-    fn play_up(&mut self, c: Card, p: usize) {
-        if let (Some(s), Some(h)) = (self.place_suit.get_mut(p), self.height.get_mut(p)) {
-            *s = c.suit();
-            *h = c.rank();
-        }
-    }
-
+impl State {
     /// Cards of suit `suit` and rank at least `rank` on the foundations.
     fn on_foundations(&self, suit: u8, rank: u8) -> usize {
         (0..PLACES)
-            .filter(|&p| self.place_suit[p] == suit && self.height[p] >= rank)
+            .filter(|&p| {
+                self.found.top(p).is_some_and(|t| t.suit() == suit) && self.found.count(p) >= rank
+            })
             .count()
     }
 
@@ -256,7 +248,7 @@ impl State {
     fn kings_block(&self, suit: u8) -> bool {
         let mut kings = 0;
         for pk in &self.packets {
-            let cards = pk.slice();
+            let cards = pk.cards();
             for (i, c) in cards.iter().enumerate() {
                 if c.suit() == suit && c.rank() == KING {
                     if !cards[..i]
@@ -274,139 +266,79 @@ impl State {
 
     /// Examine the suits from `first` on; stop at the first whose kings block.
     fn examine(&mut self, first: u8) {
-        self.pending = NONE;
-        for suit in first..4 {
-            if self.kings_block(suit) {
-                self.pending = suit;
-                return;
-            }
-        }
+        self.pending = (first..4).find(|&s| self.kings_block(s)).unwrap_or(NONE);
+    }
+
+    /// The pending suit's kings, in move order: (packet, place).
+    fn pending_kings(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.packets.iter().enumerate().flat_map(move |(p, pk)| {
+            let k = Card::new(KING, self.pending & 3);
+            let pending = self.pending != NONE;
+            (0..pk.len()).filter_map(move |i| (pending && pk.get(i) == Some(k)).then_some((p, i)))
+        })
     }
 
     /// A relaxed test that no win is possible: with the moves loosened (a card stays
     /// available as a marriage target as long as it likes, any number of cards may use
     /// the same target, every pack card can be turned up when wanted, and one foundation
-    /// per suit stands for both), find which cards could ever leave their piles. The
-    /// loosened game allows everything the real one does, so a card that cannot leave
-    /// there (or a suit that cannot be built to the king) can never reach a foundation.
+    /// per suit stands for both), find which cards could ever leave their piles
+    /// ([`fixed_point`]). The loosened game allows everything the real one does, so a card
+    /// that cannot leave there (or a suit that cannot be built to the king) can never
+    /// reach a foundation.
     fn dead(&self) -> bool {
-        // Talon cards, top first.
-        let mut talon = [Card::new(ACE, 0); MAX_PACK];
+        let mut f = Facts {
+            in_packets: [0; 4],
+            elsewhere: [0; 4],
+            spaceable: false,
+            reach: [0; 4],
+            target: [0; 4],
+        };
+        for c in self.stock.pack() {
+            f.elsewhere[usize::from(c.suit())] |= 1 << c.rank();
+        }
+        let pack_types = f.elsewhere;
+        let mut talon = [Card::new(1, 0); MAX_PACK];
         let mut tlen = 0;
-        let mut bits = self.talon;
-        while bits != 0 {
-            let i = 127 - bits.leading_zeros() as usize;
-            bits &= !(1u128 << i);
-            if let (Some(slot), Some(&c)) = (talon.get_mut(tlen), self.deck.get(i)) {
-                *slot = c;
-                tlen += 1;
-            }
+        for c in self.stock.talon() {
+            talon[tlen] = c;
+            tlen += 1;
         }
-        let pack = self
-            .deck
-            .get(usize::from(self.turned)..usize::from(self.deck_len))
-            .unwrap_or(&[]);
-        // Cards available at some time, per suit (bit r for rank r): in the packets, and
-        // elsewhere (the talon, and the pack, whose every card can be turned up).
-        let mut in_packets = [0u16; 4];
-        let mut elsewhere = [0u16; 4];
-        let mut pack_types = [0u16; 4];
-        for c in pack {
-            pack_types[usize::from(c.suit())] |= 1 << c.rank();
+        if let Some(c) = self.stock.talon_top() {
+            f.elsewhere[usize::from(c.suit())] |= 1 << c.rank();
         }
-        elsewhere.copy_from_slice(&pack_types);
-        // cut[p]: cards at the top of packet p that can leave; the next one is available.
-        let mut cut = [0usize; PACKETS];
-        let mut spaceable = false;
-        for pk in &self.packets {
+        let mut sources: [&[Card]; PACKETS + 1] = [&[]; PACKETS + 1];
+        for (p, pk) in self.packets.iter().enumerate() {
+            sources[p] = pk.cards();
             match pk.top() {
-                Some(c) => in_packets[usize::from(c.suit())] |= 1 << c.rank(),
-                None => spaceable = true,
+                Some(c) => f.in_packets[usize::from(c.suit())] |= 1 << c.rank(),
+                None => f.spaceable = true,
             }
         }
-        let mut tcut = 0usize;
-        if let Some(c) = talon.first().filter(|_| tlen > 0) {
-            elsewhere[usize::from(c.suit())] |= 1 << c.rank();
-        }
-        let mut reach = [0u8; 4];
+        sources[PACKETS] = &talon[..tlen];
         for p in 0..PLACES {
-            if let Some(r) = reach.get_mut(usize::from(self.place_suit[p])) {
-                *r = (*r).max(self.height[p]);
+            if let Some(t) = self.found.top(p) {
+                let r = &mut f.reach[usize::from(t.suit())];
+                *r = (*r).max(self.found.count(p));
             }
         }
-        let mut target = [0u16; 4];
-        loop {
-            for s in 0..4 {
-                let have = in_packets[s] | elsewhere[s];
-                while reach[s] < KING && have & (1 << (reach[s] + 1)) != 0 {
-                    reach[s] += 1;
-                }
-                // target bit r: some card (r, s) can lie on a packet as a marriage target.
-                let mut t = 0u16;
-                for r in (1..=KING).rev() {
-                    let placeable = spaceable || (r < KING && t & (1 << (r + 1)) != 0);
-                    if in_packets[s] & (1 << r) != 0 || (placeable && elsewhere[s] & (1 << r) != 0)
-                    {
-                        t |= 1 << r;
-                    }
-                }
-                target[s] = t;
-            }
-            let (rch, tgt, space) = (reach, target, spaceable);
-            let can_leave = move |c: Card, may_fill: bool| {
-                let s = usize::from(c.suit());
-                rch[s] + 1 >= c.rank()
-                    || (c.rank() < KING && tgt[s] & (1 << (c.rank() + 1)) != 0)
-                    || (may_fill && space)
-            };
-            let mut changed = false;
-            for (p, pk) in self.packets.iter().enumerate() {
-                let cards = pk.slice();
-                while cut[p] < cards.len() && can_leave(cards[cards.len() - 1 - cut[p]], false) {
-                    cut[p] += 1;
-                    changed = true;
-                    match cards.len().checked_sub(cut[p] + 1) {
-                        Some(i) => in_packets[usize::from(cards[i].suit())] |= 1 << cards[i].rank(),
-                        None => spaceable = true,
-                    }
-                }
-            }
-            while tcut < tlen && can_leave(talon[tcut], true) {
-                tcut += 1;
-                changed = true;
-                if let Some(c) = talon.get(tcut).filter(|_| tcut < tlen) {
-                    elsewhere[usize::from(c.suit())] |= 1 << c.rank();
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        let pack_stuck = (0..4).any(|s| {
+        f.settle();
+        let mut cut = [0usize; PACKETS + 1];
+        let all_leave = fixed_point(&mut f, &sources, &mut cut);
+        let pack_stuck = (0..4u8).any(|s| {
             (1..=KING).any(|r| {
-                pack_types[s] & (1 << r) != 0
-                    && !(reach[s] + 1 >= r
-                        || (r < KING && target[s] & (1 << (r + 1)) != 0)
-                        || spaceable)
+                pack_types[usize::from(s)] & (1 << r) != 0 && !f.could_leave(Card::new(r, s), true)
             })
         });
-        pack_stuck
-            || reach != [KING; 4]
-            || tcut < tlen
-            || self
-                .packets
-                .iter()
-                .zip(cut)
-                .any(|(pk, c)| c < usize::from(pk.len))
+        pack_stuck || f.reach != [KING; 4] || !all_leave
     }
 
     /// Fill `canon` from the packets as they lie now (the deal, before any play).
     fn set_canon(&mut self) {
         for p in 0..PACKETS {
             for j in 0..4 {
-                let mine = self.packets[p].slice().get(..=j);
+                let mine = self.packets[p].cards().get(..=j);
                 let q = (0..p)
-                    .find(|&q| self.packets[q].slice().get(..=j) == mine)
+                    .find(|&q| self.packets[q].cards().get(..=j) == mine)
                     .unwrap_or(p);
                 self.canon[p][j] = q as u8;
             }
@@ -416,16 +348,13 @@ impl State {
     /// The solver's code of packet `p`: the base (the cards under the run of married-like
     /// cards at the top, identified by content) and the length of that run.
     fn packet_code(&self, p: usize) -> u64 {
-        let c = self.packets[p].slice();
-        let Some(last) = c.len().checked_sub(1) else {
+        let c = self.packets[p].cards();
+        if c.is_empty() {
             return 0x7f << 4;
-        };
-        // j: the start of the longest run at the top, each card one lower in suit.
-        let mut j = last;
-        while j > 0 && down_same_suit(c[j - 1], c[j]) {
-            j -= 1;
         }
-        let run = (last - j) as u64;
+        // j: the start of the longest run at the top, each card one lower in suit.
+        let j = c.len() - MARRY.run_len(c);
+        let run = (c.len() - 1 - j) as u64;
         let base = if j == 0 {
             // One card: any card may come here (a filled space).
             64 + c[0].index() as u64
@@ -437,46 +366,42 @@ impl State {
         };
         (base << 4) | run
     }
+
+    /// May `c`, available now, go to a foundation without ever costing a win?
+    fn safe(&self, c: Card) -> bool {
+        safe_to_foundation(&MARRY, c, |x| self.on_foundations(x.suit(), x.rank()) == 2)
+    }
 }
 
 impl NapoleonsSquare {
     fn slip_moves(&self, s: &State, out: &mut Vec<Move>) {
-        for (p, pk) in s.packets.iter().enumerate() {
-            for (i, c) in pk.slice().iter().enumerate() {
-                if c.suit() == s.pending && c.rank() == KING {
-                    out.push(Move::Slip {
-                        packet: p as u8,
-                        place: i as u8,
-                    });
-                }
-            }
+        for (p, i) in s.pending_kings() {
+            out.push(Move::Slip {
+                packet: p as u8,
+                place: i as u8,
+            });
         }
     }
 
-    fn foundation_moves(&self, s: &State, dedupe: bool, out: &mut Vec<Move>) {
-        let mut places = [0u8; PLACES];
-        let mut push = |c: Card, mk: &dyn Fn(u8) -> Move, out: &mut Vec<Move>| {
-            let n = s.places_for(c, &mut places);
-            // Two places of one suit at the same height are alike (the key sorts them).
-            let n = if dedupe { n.min(1) } else { n };
-            for &p in &places[..n] {
-                out.push(mk(p));
-            }
-        };
+    /// Packet tops and the talon top to the foundations; with `first_only`, one place
+    /// each (two places of one suit at the same height are alike: the key sorts them).
+    fn foundation_moves(&self, s: &State, first_only: bool, out: &mut Vec<Move>) {
+        let mut to = [0u8; PLACES];
+        let max = if first_only { 1 } else { PLACES };
         for (from, pk) in s.packets.iter().enumerate() {
             if let Some(c) = pk.top() {
-                push(
-                    c,
-                    &|to| Move::PacketFound {
-                        from: from as u8,
-                        to,
-                    },
-                    out,
-                );
+                let n = FOUNDATION.dests(&s.found, c, &mut to).min(max);
+                for &to in &to[..n] {
+                    let from = from as u8;
+                    out.push(Move::PacketFound { from, to });
+                }
             }
         }
-        if let Some(c) = s.talon_top() {
-            push(c, &|to| Move::TalonFound { to }, out);
+        if let Some(c) = s.stock.talon_top() {
+            let n = FOUNDATION.dests(&s.found, c, &mut to).min(max);
+            for &to in &to[..n] {
+                out.push(Move::TalonFound { to });
+            }
         }
     }
 
@@ -484,11 +409,9 @@ impl NapoleonsSquare {
         for (from, pk) in s.packets.iter().enumerate() {
             let Some(c) = pk.top() else { continue };
             for (to, target) in s.packets.iter().enumerate() {
-                if to != from && target.top().is_some_and(|t| down_same_suit(t, c)) {
-                    out.push(Move::PacketPacket {
-                        from: from as u8,
-                        to: to as u8,
-                    });
+                if to != from && takes(target, c, false) {
+                    let (from, to) = (from as u8, to as u8);
+                    out.push(Move::PacketPacket { from, to });
                 }
             }
         }
@@ -499,34 +422,90 @@ impl NapoleonsSquare {
     fn talon_moves(
         &self,
         s: &State,
-        marriages: bool,
+        marry: bool,
         fills: bool,
-        first_space_only: bool,
+        first_only: bool,
         out: &mut Vec<Move>,
     ) {
-        let Some(c) = s.talon_top() else { return };
+        let Some(c) = s.stock.talon_top() else { return };
         let mut filled = false;
         for (to, pk) in s.packets.iter().enumerate() {
-            match pk.top() {
-                Some(t) => {
-                    if marriages && down_same_suit(t, c) {
-                        out.push(Move::TalonPacket { to: to as u8 });
-                    }
-                }
-                None => {
-                    if fills && !(first_space_only && filled) {
-                        out.push(Move::TalonPacket { to: to as u8 });
-                        filled = true;
-                    }
-                }
+            let space = pk.is_empty();
+            let wanted = if space {
+                fills && !(first_only && filled)
+            } else {
+                marry
+            };
+            if wanted && takes(pk, c, true) {
+                out.push(Move::TalonPacket { to: to as u8 });
+                filled |= space;
             }
         }
     }
 
-    /// May `c`, available now, go to a foundation without ever costing a win? Aces always;
-    /// any other card when both cards one rank lower of its suit are on the foundations.
-    fn safe_to_foundation(s: &State, c: Card) -> bool {
-        c.rank() == ACE || s.on_foundations(c.suit(), c.rank() - 1) == 2
+    /// Macro moves: for each card of the pack (nearest first), turn up to it and play it
+    /// to its first foundation, onto each packet it marries, or into the first space.
+    fn stock_moves(&self, s: &State, out: &mut Vec<Move>) {
+        let first_space = s.packets.iter().position(|p| p.is_empty());
+        // Packets by their top card (bit p of `tops[index]`).
+        let mut tops = [0u16; 52];
+        for (p, pk) in s.packets.iter().enumerate() {
+            if let Some(t) = pk.top() {
+                tops[t.index()] |= 1 << p;
+            }
+        }
+        s.stock.reachable_tops(&STOCK, |c, turns| {
+            if turns == 0 {
+                return;
+            }
+            if let Some(p) = FOUNDATION.first_dest(&s.found, c) {
+                let dest = TO_FOUNDATION + p as u8;
+                out.push(Move::Stock { turns, dest });
+            }
+            let mut targets = if c.rank() < KING {
+                tops[c.index() + 1]
+            } else {
+                0
+            };
+            while targets != 0 {
+                let dest = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                out.push(Move::Stock { turns, dest });
+            }
+            if let Some(to) = first_space {
+                out.push(Move::Stock {
+                    turns,
+                    dest: to as u8,
+                });
+            }
+        });
+    }
+
+    /// The talon play that ends a `Move::Stock`.
+    fn stock_play(dest: u8) -> Move {
+        match dest.checked_sub(TO_FOUNDATION) {
+            Some(to) => Move::TalonFound { to },
+            None => Move::TalonPacket { to: dest },
+        }
+    }
+
+    /// The text of a move: it needs no more than the move, places are named by number.
+    /// (A `Move::Stock` is never shown to users; its text is for debugging.)
+    fn text(m: Move) -> String {
+        let u = usize::from;
+        match m {
+            Move::Turn => "turn".into(),
+            Move::PacketFound { from, to } => move_text(packet(u(from)), place(u(to))),
+            Move::TalonFound { to } => move_text(TALON, place(u(to))),
+            Move::PacketPacket { from, to } => move_text(packet(u(from)), packet(u(to))),
+            Move::TalonPacket { to } => move_text(TALON, packet(u(to))),
+            Move::Slip { packet: p, place } => {
+                format!("slip:{}:{}", packet(u(p)).move_label(), place + 1)
+            }
+            Move::Stock { turns, dest } => {
+                format!("turn*{turns}+{}", Self::text(Self::stock_play(dest)))
+            }
+        }
     }
 }
 
@@ -540,18 +519,7 @@ impl Game for NapoleonsSquare {
             slug: SLUG,
             title: "Napoleon's Square",
             pack: PackSpec::Standard(2),
-            options: vec![
-                OptionInfo {
-                    name: "single_cards",
-                    default: "False".into(),
-                    help: "the book's second way: twelve single cards instead of packets of four",
-                },
-                OptionInfo {
-                    name: "no_king_slip",
-                    default: "False".into(),
-                    help: "no king correction after the deal",
-                },
-            ],
+            options: infos(OPTIONS),
         }
     }
 
@@ -562,29 +530,18 @@ impl Game for NapoleonsSquare {
                 got: cards.len(),
             });
         }
-        let size = self.packet_size();
+        let mut d = Dealer::new(&cards);
+        let mut packets = [Packet::new(); PACKETS];
+        let size = if self.single_cards { 1 } else { 4 };
+        d.packets(&mut packets, 0..PACKETS, size, 0);
         let mut s = State {
-            packets: [Packet::EMPTY; PACKETS],
+            packets,
+            found: Ladders::new(),
+            stock: Stock::new(d.rest()),
             canon: [[0; 4]; PACKETS],
-            place_suit: [NONE; PLACES],
-            height: [0; PLACES],
-            deck: [Card::new(ACE, 0); MAX_PACK],
-            deck_len: 0,
-            turned: 0,
-            talon: 0,
             pending: NONE,
             slips: 0,
         };
-        let (layout, pack) = cards.split_at(PACKETS * size);
-        for (p, chunk) in layout.chunks(size).enumerate() {
-            for &c in chunk {
-                s.packets[p].push(c);
-            }
-        }
-        for (slot, &c) in s.deck.iter_mut().zip(pack) {
-            *slot = c;
-        }
-        s.deck_len = pack.len().min(MAX_PACK) as u8;
         if !self.single_cards && !self.no_king_slip {
             s.examine(0);
         }
@@ -600,60 +557,55 @@ impl Game for NapoleonsSquare {
         self.foundation_moves(s, false, out);
         self.marriage_moves(s, out);
         self.talon_moves(s, true, true, false, out);
-        if s.pack_len() > 0 {
+        if s.stock.pack_len() > 0 {
             out.push(Move::Turn);
         }
     }
 
     fn play(&self, s: &mut State, m: Move) {
         match m {
-            Move::Turn => s.turn(),
+            Move::Turn => {
+                s.stock.turn(&STOCK);
+            }
             Move::Stock { turns, dest } => {
                 for _ in 0..turns {
-                    s.turn();
+                    s.stock.turn(&STOCK);
                 }
                 self.play(s, Self::stock_play(dest));
             }
             Move::PacketFound { from, to } => {
-                if let Some(c) = s.packets[usize::from(from) % PACKETS].pop() {
-                    s.play_up(c, usize::from(to));
+                if let Some(c) = s.packets[usize::from(from)].pop() {
+                    FOUNDATION.put(&mut s.found, usize::from(to), c);
                 }
             }
             Move::TalonFound { to } => {
-                if let Some(c) = s.talon_pop() {
-                    s.play_up(c, usize::from(to));
+                if let Some(c) = s.stock.take_talon() {
+                    FOUNDATION.put(&mut s.found, usize::from(to), c);
                 }
             }
             Move::PacketPacket { from, to } => {
-                if let Some(c) = s.packets[usize::from(from) % PACKETS].pop() {
-                    s.packets[usize::from(to) % PACKETS].push(c);
-                }
+                move_run(&mut s.packets, usize::from(from), usize::from(to), 1);
             }
             Move::TalonPacket { to } => {
-                if let Some(c) = s.talon_pop() {
-                    s.packets[usize::from(to) % PACKETS].push(c);
+                if let Some(c) = s.stock.take_talon() {
+                    s.packets[usize::from(to)].push(c);
                 }
             }
             Move::Slip { packet, place } => {
-                let mut choices = Vec::with_capacity(2);
-                self.slip_moves(s, &mut choices);
-                let nth = choices.iter().position(|&c| c == m).unwrap_or(0) as u8;
+                let (p, i) = (usize::from(packet), usize::from(place));
+                let nth = s.pending_kings().position(|k| k == (p, i)).unwrap_or(0) as u8;
                 s.slips |= (nth + 1) << (2 * (s.pending & 3));
-                let p = usize::from(packet) % PACKETS;
-                let i = usize::from(place);
-                let pk = &mut s.packets[p];
-                if i < usize::from(pk.len) {
-                    pk.cards[..=i].rotate_right(1);
+                if let Some(k) = s.packets[p].remove(i) {
+                    s.packets[p].insert(0, k);
                 }
                 s.set_canon();
-                let next = s.pending.saturating_add(1);
-                s.examine(next);
+                s.examine(s.pending.saturating_add(1));
             }
         }
     }
 
     fn is_won(&self, s: &State) -> bool {
-        s.height == [KING; PLACES]
+        FOUNDATION.all_full(&s.found)
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
@@ -661,61 +613,39 @@ impl Game for NapoleonsSquare {
     }
 
     fn key_text(&self, s: &State) -> String {
-        let mut out = String::with_capacity(400);
+        let mut k = KeyText::new();
         for (p, pk) in s.packets.iter().enumerate() {
-            pile_text(&mut out, &format!("P{}", p + 1), pk.slice(), 0);
-            out.push(' ');
+            k.pile(packet(p), pk.cards(), 0);
         }
         for p in 0..PLACES {
-            let cards: Vec<Card> = if s.place_suit[p] == NONE {
-                Vec::new()
-            } else {
-                (1..=s.height[p])
-                    .map(|r| Card::new(r, s.place_suit[p]))
-                    .collect()
-            };
-            pile_text(&mut out, &format!("F{}", p + 1), &cards, 0);
-            out.push(' ');
+            k.pile(place(p), &FOUNDATION.cards(&s.found, p), 0);
         }
-        let pack: Vec<Card> = (usize::from(s.turned)..usize::from(s.deck_len))
-            .rev()
-            .filter_map(|i| s.deck.get(i).copied())
-            .collect();
-        pile_text(&mut out, "pack", &pack, pack.len());
-        out.push(' ');
-        pile_text(&mut out, "talon", &s.talon_cards(), 0);
+        let pack: Vec<Card> = s.stock.pack().collect();
+        k.pile(Place::named("pack"), &pack, pack.len());
+        let talon: Vec<Card> = s.stock.talon().collect();
+        k.pile(TALON, &talon, 0);
         if let Some(&c) = SUIT_CHARS.get(usize::from(s.pending)) {
-            out.push_str(" pending:slip-");
-            out.push(c as char);
+            k.field("pending", format!("slip-{}", c as char));
         }
-        out
+        k.finish()
     }
 
     fn display(&self, s: &State) -> String {
         let packet = |p: usize| -> String {
-            let cards = s.packets[p].slice();
+            let cards = s.packets[p].cards();
             let body = if cards.is_empty() {
                 "(space)".to_string()
             } else {
-                cards
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                let t: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                t.join(" ")
             };
             format!("P{:<2} {}", p + 1, body)
         };
-        let mut out = String::new();
-        out.push_str("Foundations:");
+        let mut out = String::from("Foundations:");
         for p in 0..PLACES {
-            if s.place_suit[p] == NONE {
-                out.push_str(&format!("  F{} --", p + 1));
-            } else {
-                out.push_str(&format!(
-                    "  F{} {}",
-                    p + 1,
-                    Card::new(s.height[p], s.place_suit[p])
-                ));
+            match s.found.top(p) {
+                None => out.push_str(&format!("  F{} --", p + 1)),
+                Some(c) => out.push_str(&format!("  F{} {c}", p + 1)),
             }
         }
         out.push_str("\nTop side (left to right):\n");
@@ -730,13 +660,15 @@ impl Game for NapoleonsSquare {
                 packet(8 + row)
             ));
         }
-        let talon = s.talon_cards();
+        let under = s.stock.talon_len().saturating_sub(1);
         out.push_str(&format!(
             "Pack: {} cards   Talon: {}{}",
-            s.pack_len(),
-            talon.last().map_or("--".to_string(), |c| c.to_string()),
-            if talon.len() > 1 {
-                format!(" (+{} beneath)", talon.len() - 1)
+            s.stock.pack_len(),
+            s.stock
+                .talon_top()
+                .map_or("--".to_string(), |c| c.to_string()),
+            if under > 0 {
+                format!(" (+{under} beneath)")
             } else {
                 String::new()
             }
@@ -754,81 +686,59 @@ impl Game for NapoleonsSquare {
         // Layout (bits): twelve packet codes of 11 bits, sorted (132): the base code in 7
         // bits (0x7f a space; 64 + card index for one card under the run; 4q + j for the
         // first j + 1 cards of dealt packet q, the first such packet) and the run length
-        // in 4. Per suit the two foundation heights, smaller first, 4 bits each (32). The
-        // cards turned (7) and which of them lie on the talon (92): the pack and the
-        // talon keep the deal's order, so these fix both. The pending suit + 1 (3), and
-        // the slips made (8), which fix the dealt packets the codes 4q + j refer to.
-        // Total 274 bits. Packets and same-suit foundation places are interchangeable
-        // (nothing in the rules depends on their numbers), so sorting them keeps the
-        // future exactly up to renaming.
+        // in 4. The eight foundation codes (count and suit, 7 bits each), sorted (56).
+        // The stock: its cursor (7) and which of its cards are left (92); the pack and
+        // the talon keep the deal's order, so these fix both. The pending suit + 1 (3),
+        // and the slips made (8), which fix the dealt packets the codes 4q + j refer to.
+        // Total 298 bits. Packets and foundation places are interchangeable (nothing in
+        // the rules depends on their numbers), so sorting them keeps the future exactly
+        // up to renaming.
         let mut codes = [0u64; PACKETS];
         for (p, code) in codes.iter_mut().enumerate() {
             *code = s.packet_code(p);
         }
-        codes.sort_unstable();
+        sort_among(&mut codes, |_| true);
+        let mut found = [0u16; PLACES];
+        for (p, code) in found.iter_mut().enumerate() {
+            *code = s.found.code(p);
+        }
+        sort_among(&mut found, |_| true);
         let mut w = BitWriter::<5>::new();
         for c in codes {
             w.put(c, 11);
         }
-        for suit in 0..4u8 {
-            let mut h = [0u8; 2];
-            let mut n = 0;
-            for p in 0..PLACES {
-                if s.place_suit[p] == suit && n < 2 {
-                    h[n] = s.height[p];
-                    n += 1;
-                }
-            }
-            h.sort_unstable();
-            w.put(u64::from(h[0]), 4);
-            w.put(u64::from(h[1]), 4);
+        for c in found {
+            w.put(u64::from(c), 7);
         }
-        w.put(u64::from(s.turned), 7);
-        w.put(s.talon as u64, 64);
-        w.put((s.talon >> 64) as u64 & ((1 << 28) - 1), 28);
-        w.put(
-            if s.pending == NONE {
-                0
-            } else {
-                u64::from(s.pending) + 1
-            },
-            3,
-        );
+        let (present, cursor) = s.stock.key_bits();
+        w.put(u64::from(cursor), 7);
+        w.put(present as u64, 64);
+        w.put((present >> 64) as u64 & ((1 << 28) - 1), 28);
+        let pending = if s.pending == NONE { 0 } else { s.pending + 1 };
+        w.put(u64::from(pending), 3);
         w.put(u64::from(s.slips), 8);
         w.finish()
     }
 
-    /// A card to a foundation is safe when it is an ace, or when both cards of its suit one
-    /// rank lower are on the foundations. Such a card can never take a marriage (the cards
-    /// that could marry onto it are on the foundations for good) and an ace takes none at
-    /// all, so it serves no purpose in a packet or on the talon but to be moved on; a
-    /// winning line that keeps it can drop every move of it and play it at once: each
-    /// other move stays legal (it only uncovers the card beneath sooner, and filling a
-    /// space with it gains nothing since nothing could be built on it), and on the
-    /// foundations its suit's two places just differ in which holds it, which the rules
-    /// never look at (the other copy of its rank, if still to come, finds the other place
-    /// one rank lower, since both lower cards are already up).
+    /// A card to a foundation is safe when nothing could ever be married onto it (an ace;
+    /// or both cards one rank lower of its suit are up): [`safe_to_foundation`]. Its
+    /// conditions hold: no card leaves a foundation, single cards move, and after the
+    /// deal's king correction no move is compulsory (spaces are filled at leisure).
     fn safe_move(&self, s: &State) -> Option<Move> {
         if s.pending != NONE {
             return None;
         }
-        let mut places = [0u8; PLACES];
         for (from, pk) in s.packets.iter().enumerate() {
-            if let Some(c) = pk.top() {
-                if Self::safe_to_foundation(s, c) && s.places_for(c, &mut places) > 0 {
-                    return Some(Move::PacketFound {
-                        from: from as u8,
-                        to: places[0],
-                    });
+            if let Some(c) = pk.top().filter(|&c| s.safe(c)) {
+                if let Some(to) = FOUNDATION.first_dest(&s.found, c) {
+                    let (from, to) = (from as u8, to as u8);
+                    return Some(Move::PacketFound { from, to });
                 }
             }
         }
-        if let Some(c) = s.talon_top() {
-            if Self::safe_to_foundation(s, c) && s.places_for(c, &mut places) > 0 {
-                return Some(Move::TalonFound { to: places[0] });
-            }
-        }
-        None
+        let c = s.stock.talon_top().filter(|&c| s.safe(c))?;
+        let to = FOUNDATION.first_dest(&s.found, c)? as u8;
+        Some(Move::TalonFound { to })
     }
 
     /// The legal moves but the turn, foundation plays first, then marriages from packets
@@ -860,82 +770,10 @@ impl Game for NapoleonsSquare {
     fn expand(&self, _s: &State, m: Move, out: &mut Vec<Move>) {
         match m {
             Move::Stock { turns, dest } => {
-                for _ in 0..turns {
-                    out.push(Move::Turn);
-                }
+                out.extend((0..turns).map(|_| Move::Turn));
                 out.push(Self::stock_play(dest));
             }
             other => out.push(other),
-        }
-    }
-}
-
-impl NapoleonsSquare {
-    /// The text of a move: it needs no more than the move, places are named by number.
-    /// (A `Move::Stock` is never shown to users; its text is for debugging.)
-    fn text(m: Move) -> String {
-        match m {
-            Move::Turn => "turn".into(),
-            Move::PacketFound { from, to } => format!("p{}>f{}", from + 1, to + 1),
-            Move::TalonFound { to } => format!("talon>f{}", to + 1),
-            Move::PacketPacket { from, to } => format!("p{}>p{}", from + 1, to + 1),
-            Move::TalonPacket { to } => format!("talon>p{}", to + 1),
-            Move::Slip { packet, place } => format!("slip:p{}:{}", packet + 1, place + 1),
-            Move::Stock { turns, dest } => {
-                format!("turn*{turns}+{}", Self::text(Self::stock_play(dest)))
-            }
-        }
-    }
-
-    /// The talon play that ends a `Move::Stock`.
-    fn stock_play(dest: u8) -> Move {
-        if dest >= TO_FOUNDATION {
-            Move::TalonFound {
-                to: dest - TO_FOUNDATION,
-            }
-        } else {
-            Move::TalonPacket { to: dest }
-        }
-    }
-
-    /// Macro moves: for each card of the pack (nearest first), turn up to it and play it.
-    fn stock_moves(&self, s: &State, out: &mut Vec<Move>) {
-        let first_space = s.packets.iter().position(|p| p.len == 0);
-        // Packets by their top card (bit p of `tops[index]`).
-        let mut tops = [0u16; 52];
-        for (p, pk) in s.packets.iter().enumerate() {
-            if let Some(t) = pk.top() {
-                tops[t.index()] |= 1 << p;
-            }
-        }
-        let mut places = [0u8; PLACES];
-        for k in 1..=s.pack_len() {
-            let Some(&c) = s.deck.get(usize::from(s.turned) + k - 1) else {
-                break;
-            };
-            let turns = k as u8;
-            if s.places_for(c, &mut places) > 0 {
-                out.push(Move::Stock {
-                    turns,
-                    dest: TO_FOUNDATION + places[0],
-                });
-            }
-            let mut targets = if c.rank() < KING {
-                tops[c.index() + 1]
-            } else {
-                0
-            };
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                out.push(Move::Stock { turns, dest: to });
-            }
-            if let Some(to) = first_space {
-                out.push(Move::Stock {
-                    turns,
-                    dest: to as u8,
-                });
-            }
         }
     }
 }
@@ -944,31 +782,8 @@ impl NapoleonsSquare {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
+    use crate::testing::{cards, deal, play, pruning_agrees, texts, walk};
     use std::sync::atomic::AtomicBool;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| Card::parse(t).unwrap())
-            .collect()
-    }
-
-    fn texts(g: &NapoleonsSquare, s: &State) -> Vec<String> {
-        let mut v = Vec::new();
-        if !g.is_won(s) {
-            g.moves(s, &mut v);
-        }
-        v.iter().map(|&m| g.move_text(s, m)).collect()
-    }
-
-    fn play(g: &NapoleonsSquare, s: &mut State, text: &str) {
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let m = v.into_iter().find(|&m| g.move_text(s, m) == text);
-        g.play(
-            s,
-            m.unwrap_or_else(|| panic!("{text} is not legal in {}", g.key_text(s))),
-        );
-    }
 
     /// The two-pack deal that starts with `first` and goes on with the other cards in
     /// unshuffled order.
@@ -986,39 +801,31 @@ mod tests {
     /// A position from its parts: packets, foundations, talon (bottom to top) and pack
     /// (top first, the next card to be turned first).
     fn position(packets: [&str; 12], found: [&str; 8], talon: &str, pack: &str) -> State {
-        let mut s = State {
-            packets: [Packet::EMPTY; PACKETS],
-            canon: [[0; 4]; PACKETS],
-            place_suit: [NONE; PLACES],
-            height: [0; PLACES],
-            deck: [Card::new(ACE, 0); MAX_PACK],
-            deck_len: 0,
-            turned: 0,
-            talon: 0,
-            pending: NONE,
-            slips: 0,
-        };
+        let mut piles = [Packet::new(); PACKETS];
         for (p, t) in packets.iter().enumerate() {
-            for c in cards(t) {
-                s.packets[p].push(c);
-            }
+            piles[p] = Packet::of(&cards(t), 0);
         }
+        let mut f = Ladders::new();
         for (p, t) in found.iter().enumerate() {
-            let f = cards(t);
-            if let Some(c) = f.last() {
-                s.place_suit[p] = c.suit();
-                s.height[p] = c.rank();
+            for c in cards(t) {
+                FOUNDATION.put(&mut f, p, c);
             }
         }
         let t = cards(talon);
-        let k = cards(pack);
-        s.set_canon();
-        for (i, &c) in t.iter().chain(&k).enumerate() {
-            s.deck[i] = c;
+        let all: Vec<Card> = t.iter().chain(&cards(pack)).copied().collect();
+        let mut stock = Stock::new(&all);
+        for _ in &t {
+            stock.turn(&STOCK);
         }
-        s.turned = t.len() as u8;
-        s.deck_len = (t.len() + k.len()) as u8;
-        s.talon = (1u128 << t.len()) - 1;
+        let mut s = State {
+            packets: piles,
+            found: f,
+            stock,
+            canon: [[0; 4]; PACKETS],
+            pending: NONE,
+            slips: 0,
+        };
+        s.set_canon();
         s
     }
 
@@ -1099,7 +906,7 @@ mod tests {
             "P1:AC P2:2C P3:3C P4:4C P5:5C P6:6C P7:7C P8:8C P9:9C P10:TC P11:JC P12:QC F1: "
         ));
         assert!(key.ends_with("2dadkc talon:"));
-        assert_eq!(s.pack_len(), 92);
+        assert_eq!(s.stock.pack_len(), 92);
         // The ace to F1; each club marries onto the next (AC onto 2C, ..., JC onto QC).
         let mut want = vec!["p1>f1".to_string()];
         for p in 1..=11 {
@@ -1371,32 +1178,17 @@ mod tests {
             },
         ] {
             for seed in 1..=20u64 {
-                let (cards, rng) = g.info().pack.shuffled(seed);
-                let mut s = g.start(cards, rng).unwrap();
-                let mut pick = SplitMix64::new(seed ^ 0x5eed);
-                for _ in 0..400 {
-                    let m = texts(&g, &s);
-                    let mut uniq = m.clone();
-                    uniq.sort();
-                    uniq.dedup();
-                    assert_eq!(uniq.len(), m.len(), "{m:?}");
-                    let mut total = 0;
-                    for p in &s.packets {
-                        total += p.len as usize;
-                    }
-                    total += s.talon.count_ones() as usize + s.pack_len();
-                    total += s.height.iter().map(|&h| h as usize).sum::<usize>();
+                // Distinct move texts at every step (checked by `walk`), every card in
+                // its place, no move once won.
+                walk(&g, &deal(&g, seed), 400, seed ^ 0x5eed, |s| {
+                    let mut total: usize = s.packets.iter().map(|p| p.len()).sum();
+                    total += s.stock.len() + s.found.total();
                     assert_eq!(total, CARDS);
-                    if g.is_won(&s) {
-                        assert!(m.is_empty());
+                    if g.is_won(s) {
+                        assert!(texts(&g, s).is_empty());
                     }
-                    if m.is_empty() {
-                        break;
-                    }
-                    let i = (pick.next_u64() % m.len() as u64) as usize;
-                    let _ = g.display(&s);
-                    play(&g, &mut s, &m[i]);
-                }
+                    let _ = g.display(s);
+                });
             }
         }
     }
@@ -1529,5 +1321,19 @@ mod tests {
             .start(PackSpec::Standard(2).cards(), SplitMix64::new(0))
             .unwrap();
         assert!(!s.dead());
+    }
+
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        for g in [
+            NapoleonsSquare::default(),
+            NapoleonsSquare {
+                single_cards: true,
+                no_king_slip: false,
+            },
+        ] {
+            let a = pruning_agrees(&g, 1..61, 300, 25, 3_000);
+            assert!(a.won >= 5 && a.lost >= 5, "{a:?}");
+        }
     }
 }
