@@ -185,3 +185,59 @@ pub fn pruning_agrees<G: Game>(
     }
     a
 }
+
+/// Positions along won lines: for each seed the game's pruned search (at most
+/// `solve_states`) solves the deal, and of each won line (legal moves) every `every`-th
+/// position counted from the end is kept. Random walks seldom come near a win; these
+/// positions are all winnable, so a pruned search calling one lost is caught.
+pub fn won_line_positions<G: Game>(
+    g: &G,
+    seeds: std::ops::Range<u64>,
+    solve_states: u64,
+    every: usize,
+) -> Vec<G::State> {
+    let mut out = Vec::new();
+    for seed in seeds {
+        let start = deal(g, seed);
+        let o = solve_limited(g, &start, solve_states, false);
+        if o.verdict != Verdict::Won {
+            continue;
+        }
+        let mut line = vec![start];
+        for &m in &o.moves {
+            let mut s = line[line.len() - 1].clone();
+            g.play(&mut s, m);
+            line.push(s);
+        }
+        out.extend(line.into_iter().rev().step_by(every.max(1)));
+    }
+    out
+}
+
+/// [`pruning_agrees`] on given positions: each is solved pruned and plain with
+/// `max_states`; wherever both decide, the verdicts must agree, and every won line must
+/// replay. Returns the counts compared.
+pub fn pruning_agrees_at<G: Game>(g: &G, positions: &[G::State], max_states: u64) -> Agreement {
+    let mut a = Agreement::default();
+    for s in positions {
+        let p = solve_limited(g, s, max_states, false);
+        let q = solve_limited(g, s, max_states, true);
+        for o in [&p, &q] {
+            if o.verdict == Verdict::Won {
+                assert_replays(g, s, &o.moves);
+            }
+        }
+        match (p.verdict, q.verdict) {
+            (Verdict::Unknown, _) | (_, Verdict::Unknown) => a.undecided += 1,
+            (x, y) => {
+                assert_eq!(x, y, "pruned {x:?}, plain {y:?} at {}", g.key_text(s));
+                if x == Verdict::Won {
+                    a.won += 1;
+                } else {
+                    a.lost += 1;
+                }
+            }
+        }
+    }
+    a
+}

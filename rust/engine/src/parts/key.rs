@@ -14,6 +14,11 @@ use crate::card::Card;
 #[inline]
 pub fn sort_among<T: Ord + Copy>(codes: &mut [T], pick: impl Fn(usize) -> bool) {
     const MAX: usize = 32;
+    // Every position picked (all places alike): sort in place, nothing to gather.
+    if codes.len() <= MAX && (0..codes.len()).all(&pick) {
+        codes.sort_unstable();
+        return;
+    }
     let mut idx = [0usize; MAX];
     let mut vals: [Option<T>; MAX] = [None; MAX];
     let mut n = 0;
@@ -142,5 +147,8 @@ mod tests {
         let mut c = [3, 2, 1];
         sort_groups(&mut c, |i| (i > 0).then_some(0));
         assert_eq!(c, [3, 1, 2]);
+        let mut d = [4u16, 1, 3, 2];
+        sort_among(&mut d, |_| true);
+        assert_eq!(d, [1, 2, 3, 4], "every position picked");
     }
 }
