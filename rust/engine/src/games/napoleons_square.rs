@@ -1,50 +1,46 @@
 //! NAPOLEON'S SQUARE (`napoleons-square`), from `rules/napoleons-square.md`.
 //!
 //! # Layout and deal
-//! Two packs, nothing removed. Twelve packets P1..P12 of four cards dealt together: P1
-//! gets cards 1-4 (card 1 at its bottom, card 4 on top), P2 cards 5-8, ..., P12 cards
-//! 45-48; all face up. The other 56 cards are the pack, card 49 on top; the talon starts
-//! empty. King correction (compulsory): for the suits C, D, H, S in turn, if each of the
-//! two kings of the suit lies in a packet above (at any depth) a lower card of its suit,
-//! one of the two must be slipped to the bottom of its packet: a pending choice of two
-//! moves `slip:pN:K` (packet N, place K from the bottom); nothing else is legal until it
-//! is made. Option `single_cards` (the book's second way): one card per packet (cards
-//! 1-12), a 92-card pack, no king correction. Option `no_king_slip`: no king correction.
+//! Two packs, nothing removed. Twelve packets P1..P12 of four cards dealt together, all
+//! face up: P1 gets cards 1-4 (card 1 at its bottom), ..., P12 cards 45-48. The other 56
+//! are the pack, card 49 on top; the talon starts empty. King correction (compulsory):
+//! for the suits C, D, H, S in turn, if each king of the suit lies above (at any depth)
+//! a lower card of its suit in its packet, the player slips one of the two to the bottom
+//! of its packet: a pending choice of two moves `slip:pN:K` (packet N, place K from the
+//! bottom). Option `single_cards` (the book's second way): one card per packet, a
+//! 92-card pack, no correction. Option `no_king_slip`: no correction.
 //!
 //! # Foundations
-//! F1..F8, started by aces during play (an ace goes to the lowest-numbered empty place),
-//! built up in suit to the king ([`FOUNDATION`]). Either foundation of a suit may take a
-//! fitting card (one move each). Sources: packet tops and the talon top.
+//! F1..F8 ([`FOUNDATION`]), started by aces as they come (to the lowest-numbered empty
+//! place), built up in suit to the king; either place of a suit may take a fitting card
+//! (one move each). Sources: packet tops and the talon top.
 //!
 //! # Piles and availability
-//! Only the top card of a packet is available. An available card (packet top or talon
-//! top) may be married onto a packet top of its suit one rank higher ([`MARRY`]); one
-//! card at a time. Nothing is built on the talon.
+//! Only the top card of a packet is available. A packet top or the talon top may be
+//! married onto a packet top of its suit one rank higher ([`MARRY`]), one card at a
+//! time. Nothing is built on the talon.
 //!
 //! # Spaces
-//! An emptied packet is a space. It may be filled, whenever the player likes, with the
-//! talon top only (one card), which then takes marriages as any packet. A space takes no
-//! marriage and no card from another packet.
+//! An emptied packet may be filled, whenever the player likes, with the talon top only
+//! (one card), which then takes marriages as any packet. A space takes no marriage.
 //!
 //! # Pack, talon and re-deals
-//! `turn` turns the top card of the pack onto the talon ([`STOCK`]). There is no re-deal.
+//! `turn` turns the top card of the pack onto the talon ([`STOCK`]). No re-deal.
 //!
 //! # End
 //! Won with all 104 cards on the foundations; otherwise lost when no move is left.
 //!
 //! # Solver
-//! - Key (5 words, 298 bits): each packet as a 7-bit base code and a 4-bit run length,
-//!   the twelve codes sorted (nothing in the rules depends on a packet's number); the
-//!   eight foundation codes (count and suit), sorted (places are alike but for the
-//!   ace's "lowest empty place", a renaming); the stock's exact key bits (the pack keeps
-//!   the deal's order); the pending suit and the slips made.
-//! - Safe move: a card to a foundation when nothing could ever be married onto it (an
-//!   ace, or both cards one rank lower of its suit up): the standard argument of
-//!   [`crate::parts::safe`]. Nothing is compulsory after the deal's king correction.
-//! - Moves: no bare `turn`; instead macro moves "turn k times, then play the talon top"
-//!   on [`Stock::reachable_tops`] (see `solver_moves`), expanded to legal moves.
-//! - Pruning: a position that fails a relaxed test of winnability (`State::dead`) gets
-//!   no solver moves.
+//! - Key (5 words): the packet codes (see `packet_code`), sorted: nothing in the rules
+//!   depends on a packet's number; the foundation codes, sorted (places differ only by
+//!   the ace's "lowest empty place", a renaming); the stock's exact bits; the pending
+//!   suit and the slips made.
+//! - Safe move: [`safe_to_foundation`] with the marriage rule; its conditions hold (no
+//!   card leaves a foundation, single cards move, nothing is compulsory after the
+//!   deal's king correction: spaces are filled at leisure).
+//! - Moves: no bare `turn`, but macro moves "turn k times, then play the talon top" on
+//!   [`Stock::reachable_tops`]; see `solver_moves`.
+//! - Pruning: a relaxed test of winnability on [`fixed_point`] (`State::dead`).
 
 use crate::card::{Card, KING, SUIT_CHARS};
 use crate::error::EngineError;
@@ -52,29 +48,27 @@ use crate::game::{Game, GameInfo, OptValue, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::infos;
 use crate::parts::{
-    fixed_point, move_run, move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer,
-    KeyText, Ladder, Ladders, Opt, OptKind, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
+    fixed_point, move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer, KeyText,
+    Ladder, Ladders, Opt, OptKind, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
 };
+use std::fmt::Write;
 
 pub const SLUG: &str = "napoleons-square";
-
-/// Packets of the square.
 const PACKETS: usize = 12;
-/// Foundation places.
+/// The talon as a source of cards, after the packets.
+const TALON: usize = PACKETS;
 const PLACES: usize = 8;
-/// Cards of a packet at most: four dealt cards under a run of at most twelve married ones
-/// (each one rank lower than the card beneath it, so at most a king's twelve).
+/// Four dealt cards under at most twelve married ones (a king's run).
 const MAX_PACKET: usize = 16;
-/// Cards of the pack at most (92 with `single_cards`).
+/// 92 with `single_cards`.
 const MAX_PACK: usize = 92;
-/// Cards in the game.
 const CARDS: usize = 104;
 /// No pending slip.
 const NONE: u8 = 0xff;
 
 /// Marriage: down by one in suit; a space takes only the talon top.
 pub const MARRY: Build = Build::DOWN_IN_SUIT.spaces(Space::FromStock);
-/// Foundations: ace to king in suit, an ace to the lowest-numbered empty place.
+/// Ace to king in suit, an ace to the lowest-numbered empty place.
 pub const FOUNDATION: Ladder = Ladder::ACE_UP;
 /// One card a turn, no re-deal.
 pub const STOCK: StockRule = StockRule::ONE_PASS;
@@ -97,9 +91,7 @@ const OPTIONS: &[Opt] = &[
 /// The game with its options; `Default` is the book's game.
 #[derive(Clone, Debug, Default)]
 pub struct NapoleonsSquare {
-    /// The book's second way: one card per packet, 92 cards in the pack, no king note.
     pub single_cards: bool,
-    /// The king correction is not made.
     pub no_king_slip: bool,
 }
 
@@ -107,9 +99,10 @@ impl NapoleonsSquare {
     /// Build from user options (names and values checked).
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
         let p = Parsed::new(SLUG, OPTIONS, opts)?;
+        let (single_cards, no_king_slip) = (p.bool("single_cards"), p.bool("no_king_slip"));
         Ok(NapoleonsSquare {
-            single_cards: p.bool("single_cards"),
-            no_king_slip: p.bool("no_king_slip"),
+            single_cards,
+            no_king_slip,
         })
     }
 }
@@ -122,20 +115,20 @@ pub struct State {
     packets: [Packet; PACKETS],
     found: Ladders<PLACES>,
     stock: Stock<MAX_PACK>,
-    /// For the solver's key: `canon[p][j]` is the first packet whose first j + 1 cards,
-    /// as dealt (after the king correction), are those of packet p.
+    /// For the key: `canon[p][j]` is the first packet whose first j + 1 cards, as dealt
+    /// (after the king correction), are those of packet p.
     canon: [[u8; 4]; PACKETS],
     /// Suit whose king slip waits for the player's choice, or `NONE`.
     pending: u8,
-    /// The king correction's choices, two bits per suit (0 none, 1 or 2: the first or the
-    /// second king in move order). They fix the dealt packets the key's codes refer to.
+    /// The slips made, two bits per suit (0 none, 1 or 2: the first or second king in
+    /// move order); they fix the dealt packets the key's codes refer to.
     slips: u8,
 }
 
 /// One move.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Move {
-    /// `turn`: the top card of the pack onto the talon.
+    /// `turn`.
     Turn,
     /// `pN>fM`.
     PacketFound { from: u8, to: u8 },
@@ -147,21 +140,49 @@ pub enum Move {
     TalonPacket { to: u8 },
     /// `slip:pN:K`: the pending king at place `place` (0-based) of `packet` to the bottom.
     Slip { packet: u8, place: u8 },
-    /// Solver only: `turns` turns (at least one), then the talon top to `dest`: packet
-    /// `dest` (a marriage or a space), or foundation `dest - TO_FOUNDATION`.
+    /// Solver only: `turns` turns (at least one), then the talon top to `dest` (a
+    /// destination as in [`Move::route`]).
     Stock { turns: u8, dest: u8 },
 }
 
-/// `Move::Stock` destinations from here on are foundation places.
-const TO_FOUNDATION: u8 = PACKETS as u8;
+impl Move {
+    /// A card's move as (source, destination): sources are packets 0..12 and [`TALON`];
+    /// destinations are packets 0..12 and foundations `PACKETS + m`.
+    fn route(self) -> Option<(usize, usize)> {
+        let u = usize::from;
+        match self {
+            Move::PacketFound { from, to } => Some((u(from), PACKETS + u(to))),
+            Move::TalonFound { to } => Some((TALON, PACKETS + u(to))),
+            Move::PacketPacket { from, to } => Some((u(from), u(to))),
+            Move::TalonPacket { to } => Some((TALON, u(to))),
+            _ => None,
+        }
+    }
+    /// The move of [`Move::route`] `(src, dst)`.
+    fn of(src: usize, dst: usize) -> Move {
+        let (from, to, f) = (src as u8, dst as u8, dst.wrapping_sub(PACKETS) as u8);
+        match (src == TALON, dst >= PACKETS) {
+            (false, true) => Move::PacketFound { from, to: f },
+            (true, true) => Move::TalonFound { to: f },
+            (false, false) => Move::PacketPacket { from, to },
+            (true, false) => Move::TalonPacket { to },
+        }
+    }
+}
 
-const fn packet(i: usize) -> Place {
-    Place::at("P", i)
+fn source(i: usize) -> Place {
+    if i == TALON {
+        Place::named("talon")
+    } else {
+        Place::at("P", i)
+    }
 }
-const fn place(i: usize) -> Place {
-    Place::at("F", i)
+fn dest(i: usize) -> Place {
+    match i.checked_sub(PACKETS) {
+        Some(f) => Place::at("F", f),
+        None => Place::at("P", i),
+    }
 }
-const TALON: Place = Place::named("talon");
 
 /// May `c` go onto packet `pk` (from the talon when `from_stock`)?
 #[inline]
@@ -172,22 +193,27 @@ fn takes(pk: &Packet, c: Card, from_stock: bool) -> bool {
     }
 }
 
-/// The relaxed model of `State::dead`: which cards may be available at some time, per
-/// suit (bit r for rank r), in the packets and elsewhere (the talon, and the pack, whose
-/// every card can be turned up); whether a space can arise; and derived from these, how
-/// far each suit can climb and which cards can lie on a packet as marriage targets.
+/// The relaxed model of `State::dead`, per suit (bit r for rank r): the cards available
+/// at some time in the packets and elsewhere (the talon, and the pack, whose every card
+/// can be turned up), whether a space can arise; derived from these, how far each suit
+/// can climb (`reach`) and which cards can lie on a packet as marriage targets.
+#[derive(Default)]
 struct Facts {
     in_packets: [u16; 4],
     elsewhere: [u16; 4],
     spaceable: bool,
     reach: [u8; 4],
     target: [u16; 4],
-    /// A fact the derived ones depend on grew since the last `settle`.
+    /// A fact grew since the last `settle`.
     dirty: bool,
 }
 
+fn add(set: &mut [u16; 4], c: Card) {
+    set[usize::from(c.suit())] |= 1 << c.rank();
+}
+
 impl Facts {
-    /// Could `c` ever leave (to a foundation, a marriage target, or a space if `may_fill`)?
+    /// Could `c` ever leave: to a foundation, onto a target, or (`may_fill`) to a space?
     #[inline]
     fn could_leave(&self, c: Card, may_fill: bool) -> bool {
         let s = usize::from(c.suit());
@@ -198,16 +224,16 @@ impl Facts {
 }
 
 impl Relaxed for Facts {
-    /// Sources 0..12 are the packets; source 12 is the talon, whose cards may fill a space.
+    /// Sources 0..12 are the packets, [`TALON`] the talon (whose cards may fill spaces).
     fn can_leave(&self, src: usize, c: Card) -> bool {
-        self.could_leave(c, src == PACKETS)
+        self.could_leave(c, src == TALON)
     }
     fn left(&mut self, src: usize, _c: Card, next: Option<Card>) {
         self.dirty = true;
         match next {
-            Some(n) if src == PACKETS => self.elsewhere[usize::from(n.suit())] |= 1 << n.rank(),
-            Some(n) => self.in_packets[usize::from(n.suit())] |= 1 << n.rank(),
-            None => self.spaceable |= src < PACKETS,
+            Some(n) if src == TALON => add(&mut self.elsewhere, n),
+            Some(n) => add(&mut self.in_packets, n),
+            None => self.spaceable |= src != TALON,
         }
     }
     fn settle(&mut self) -> bool {
@@ -216,23 +242,16 @@ impl Relaxed for Facts {
         }
         let mut grew = false;
         for s in 0..4 {
-            let have = self.in_packets[s] | self.elsewhere[s];
-            while self.reach[s] < KING && have & (1 << (self.reach[s] + 1)) != 0 {
+            let (inp, ew) = (self.in_packets[s], self.elsewhere[s]);
+            while self.reach[s] < KING && (inp | ew) & (1 << (self.reach[s] + 1)) != 0 {
                 self.reach[s] += 1;
                 grew = true;
             }
-            // Bit r: some card (r, s) can lie on a packet: it is in one, or it can be put
-            // into a space or onto a target one rank higher (bit r + 1, so `t >> 1`).
-            let mut t = self.in_packets[s];
-            if self.spaceable {
-                t |= self.elsewhere[s];
-            }
-            loop {
-                let more = self.elsewhere[s] & (t >> 1) & !t;
-                if more == 0 {
-                    break;
-                }
-                t |= more;
+            // A target: in a packet, or elsewhere and placeable into a space or onto a
+            // target one rank higher (bit r + 1 of `t`, so bit r of `t >> 1`).
+            let mut t = if self.spaceable { inp | ew } else { inp };
+            while ew & (t >> 1) & !t != 0 {
+                t |= ew & (t >> 1);
             }
             grew |= t != self.target[s];
             self.target[s] = t;
@@ -242,35 +261,38 @@ impl Relaxed for Facts {
 }
 
 impl State {
+    /// The available card of source `src` (a packet, or the talon).
+    #[inline]
+    fn top(&self, src: usize) -> Option<Card> {
+        match self.packets.get(src) {
+            Some(pk) => pk.top(),
+            None => self.stock.talon_top(),
+        }
+    }
+
     /// Cards of suit `suit` and rank at least `rank` on the foundations.
     #[inline]
     fn on_foundations(&self, suit: u8, rank: u8) -> usize {
-        (0..PLACES)
-            .filter(|&p| {
-                self.found.top(p).is_some_and(|t| t.suit() == suit) && self.found.count(p) >= rank
-            })
-            .count()
+        let f = &self.found;
+        let at = |p: usize| f.top(p).is_some_and(|t| t.suit() == suit) && f.count(p) >= rank;
+        (0..PLACES).filter(|&p| at(p)).count()
+    }
+
+    /// The kings of `suit` in the packets, in move order: (packet, place).
+    fn kings(&self, suit: u8) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let k = Card::new(KING, suit & 3);
+        self.packets.iter().enumerate().flat_map(move |(p, pk)| {
+            let at = move |i: &usize| pk.get(*i) == Some(k);
+            (0..pk.len()).filter(at).map(move |i| (p, i))
+        })
     }
 
     /// The king correction's test for `suit`: both kings lie in packets, each above a
     /// lower card of the suit in its own packet.
     fn kings_block(&self, suit: u8) -> bool {
-        let mut kings = 0;
-        for pk in &self.packets {
-            let cards = pk.cards();
-            for (i, c) in cards.iter().enumerate() {
-                if c.suit() == suit && c.rank() == KING {
-                    if !cards[..i]
-                        .iter()
-                        .any(|d| d.suit() == suit && d.rank() < KING)
-                    {
-                        return false;
-                    }
-                    kings += 1;
-                }
-            }
-        }
-        kings == 2
+        let lower = |d: &Card| d.suit() == suit && d.rank() < KING;
+        let blocks = |&(p, i): &(usize, usize)| self.packets[p].cards()[..i].iter().any(lower);
+        self.kings(suit).filter(blocks).count() == 2
     }
 
     /// Examine the suits from `first` on; stop at the first whose kings block.
@@ -278,53 +300,47 @@ impl State {
         self.pending = (first..4).find(|&s| self.kings_block(s)).unwrap_or(NONE);
     }
 
-    /// The pending suit's kings, in move order: (packet, place).
-    fn pending_kings(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.packets.iter().enumerate().flat_map(move |(p, pk)| {
-            let k = Card::new(KING, self.pending & 3);
-            let pending = self.pending != NONE;
-            (0..pk.len()).filter_map(move |i| (pending && pk.get(i) == Some(k)).then_some((p, i)))
-        })
+    /// Slip the pending king at place `i` of packet `p` to its bottom.
+    fn slip(&mut self, p: usize, i: usize) {
+        let nth = self
+            .kings(self.pending)
+            .position(|k| k == (p, i))
+            .unwrap_or(0) as u8;
+        self.slips |= (nth + 1) << (2 * (self.pending & 3));
+        if let Some(k) = self.packets[p].remove(i) {
+            self.packets[p].insert(0, k);
+        }
+        self.set_canon();
+        self.examine(self.pending + 1);
     }
 
     /// A relaxed test that no win is possible: with the moves loosened (a card stays
     /// available as a marriage target as long as it likes, any number of cards may use
-    /// the same target, every pack card can be turned up when wanted, and one foundation
-    /// per suit stands for both), find which cards could ever leave their piles
-    /// ([`fixed_point`]). The loosened game allows everything the real one does, so a card
-    /// that cannot leave there (or a suit that cannot be built to the king) can never
-    /// reach a foundation.
+    /// the same target, every pack card can be turned up when wanted, one foundation per
+    /// suit stands for both), find which cards could ever leave their piles. The loosened
+    /// game allows everything the real one does, so a card that cannot leave there (or
+    /// a suit that cannot be built to the king) can never reach a foundation.
     fn dead(&self) -> bool {
         let mut f = Facts {
-            in_packets: [0; 4],
-            elsewhere: [0; 4],
-            spaceable: false,
-            reach: [0; 4],
-            target: [0; 4],
             dirty: true,
+            ..Facts::default()
         };
-        for c in self.stock.pack() {
-            f.elsewhere[usize::from(c.suit())] |= 1 << c.rank();
-        }
-        let pack_types = f.elsewhere;
-        let mut talon = [Card::new(1, 0); MAX_PACK];
-        let mut tlen = 0;
+        self.stock.pack().for_each(|c| add(&mut f.elsewhere, c));
+        let (mut talon, mut n) = ([Card::new(1, 0); MAX_PACK], 0);
         for c in self.stock.talon() {
-            talon[tlen] = c;
-            tlen += 1;
+            (talon[n], n) = (c, n + 1);
         }
         if let Some(c) = self.stock.talon_top() {
-            f.elsewhere[usize::from(c.suit())] |= 1 << c.rank();
+            add(&mut f.elsewhere, c);
         }
-        let mut sources: [&[Card]; PACKETS + 1] = [&[]; PACKETS + 1];
+        let mut sources: [&[Card]; PACKETS + 1] = [&talon[..n]; PACKETS + 1];
         for (p, pk) in self.packets.iter().enumerate() {
             sources[p] = pk.cards();
             match pk.top() {
-                Some(c) => f.in_packets[usize::from(c.suit())] |= 1 << c.rank(),
+                Some(c) => add(&mut f.in_packets, c),
                 None => f.spaceable = true,
             }
         }
-        sources[PACKETS] = &talon[..tlen];
         for p in 0..PLACES {
             if let Some(t) = self.found.top(p) {
                 let r = &mut f.reach[usize::from(t.suit())];
@@ -332,49 +348,37 @@ impl State {
             }
         }
         f.settle();
-        let mut cut = [0usize; PACKETS + 1];
-        let all_leave = fixed_point(&mut f, &sources, &mut cut);
-        let pack_stuck = (0..4u8).any(|s| {
-            (1..=KING).any(|r| {
-                pack_types[usize::from(s)] & (1 << r) != 0 && !f.could_leave(Card::new(r, s), true)
-            })
-        });
-        pack_stuck || f.reach != [KING; 4] || !all_leave
+        let all_leave = fixed_point(&mut f, &sources, &mut [0; PACKETS + 1]);
+        !all_leave || f.reach != [KING; 4] || self.stock.pack().any(|c| !f.could_leave(c, true))
     }
 
     /// Fill `canon` from the packets as they lie now (the deal, before any play).
     fn set_canon(&mut self) {
         for p in 0..PACKETS {
             for j in 0..4 {
-                let mine = self.packets[p].cards().get(..=j);
-                let q = (0..p)
-                    .find(|&q| self.packets[q].cards().get(..=j) == mine)
-                    .unwrap_or(p);
-                self.canon[p][j] = q as u8;
+                let first = |q: usize| self.packets[q].cards().get(..=j);
+                self.canon[p][j] = (0..p).find(|&q| first(q) == first(p)).unwrap_or(p) as u8;
             }
         }
     }
 
-    /// The solver's code of packet `p`: the base (the cards under the run of married-like
-    /// cards at the top, identified by content) and the length of that run.
+    /// The key's code of packet `p` (11 bits): the base (the cards under the top run of
+    /// marriages) in 7 bits, `0x7f` for a space; and the length of the run in 4.
     fn packet_code(&self, p: usize) -> u64 {
         let c = self.packets[p].cards();
         if c.is_empty() {
             return 0x7f << 4;
         }
-        // j: the start of the longest run at the top, each card one lower in suit.
         let j = c.len() - MARRY.run_len(c);
-        let run = (c.len() - 1 - j) as u64;
         let base = if j == 0 {
-            // One card: any card may come here (a filled space).
+            // One card: any card may come here (a filled space): 64 + its index.
             64 + c[0].index() as u64
         } else {
-            // Two or more cards under the run: the packet was never emptied, so they are
-            // the first j + 1 cards of a dealt packet (j <= 3); name the first such packet.
-            let q = self.canon[p].get(j).copied().unwrap_or(p as u8);
-            u64::from(q) * 4 + j as u64
+            // Two or more: the packet was never emptied, so they are the first j + 1
+            // cards of a dealt packet (j <= 3); name the first such packet q: 4q + j.
+            u64::from(self.canon[p][j]) * 4 + j as u64
         };
-        (base << 4) | run
+        (base << 4) | (c.len() - 1 - j) as u64
     }
 
     /// May `c`, available now, go to a foundation without ever costing a win?
@@ -385,34 +389,19 @@ impl State {
 }
 
 impl NapoleonsSquare {
-    fn slip_moves(&self, s: &State, out: &mut Vec<Move>) {
-        for (p, i) in s.pending_kings() {
-            out.push(Move::Slip {
-                packet: p as u8,
-                place: i as u8,
-            });
-        }
-    }
-
-    /// Packet tops and the talon top to the foundations; with `first_only`, one place
+    /// Packet tops, then the talon top, to the foundations; with `first_only`, one place
     /// each (two places of one suit at the same height are alike: the key sorts them).
     fn foundation_moves(&self, s: &State, first_only: bool, out: &mut Vec<Move>) {
         let mut to = [0u8; PLACES];
-        let max = if first_only { 1 } else { PLACES };
-        for (from, pk) in s.packets.iter().enumerate() {
-            if let Some(c) = pk.top() {
-                let n = FOUNDATION.dests(&s.found, c, &mut to).min(max);
-                for &to in &to[..n] {
-                    let from = from as u8;
-                    out.push(Move::PacketFound { from, to });
-                }
-            }
-        }
-        if let Some(c) = s.stock.talon_top() {
-            let n = FOUNDATION.dests(&s.found, c, &mut to).min(max);
-            for &to in &to[..n] {
-                out.push(Move::TalonFound { to });
-            }
+        for src in 0..=TALON {
+            let Some(c) = s.top(src) else { continue };
+            let n = FOUNDATION.dests(&s.found, c, &mut to);
+            let n = if first_only { n.min(1) } else { n };
+            out.extend(
+                to[..n]
+                    .iter()
+                    .map(|&p| Move::of(src, PACKETS + usize::from(p))),
+            );
         }
     }
 
@@ -421,34 +410,26 @@ impl NapoleonsSquare {
             let Some(c) = pk.top() else { continue };
             for (to, target) in s.packets.iter().enumerate() {
                 if to != from && takes(target, c, false) {
-                    let (from, to) = (from as u8, to as u8);
-                    out.push(Move::PacketPacket { from, to });
+                    out.push(Move::of(from, to));
                 }
             }
         }
     }
 
-    /// Talon top onto packets: marriages, and (`fills`) the filling of spaces; with
-    /// `first_space_only` only the first space (spaces are alike).
-    fn talon_moves(
-        &self,
-        s: &State,
-        marry: bool,
-        fills: bool,
-        first_only: bool,
-        out: &mut Vec<Move>,
-    ) {
+    /// Talon top onto packets: marriages (`marry`), and the filling of spaces (`fill`;
+    /// with `first_only` only the first space, spaces being alike).
+    fn talon_moves(&self, s: &State, marry: bool, fill: bool, first_only: bool, v: &mut Vec<Move>) {
         let Some(c) = s.stock.talon_top() else { return };
         let mut filled = false;
         for (to, pk) in s.packets.iter().enumerate() {
             let space = pk.is_empty();
             let wanted = if space {
-                fills && !(first_only && filled)
+                fill && !(first_only && filled)
             } else {
                 marry
             };
             if wanted && takes(pk, c, true) {
-                out.push(Move::TalonPacket { to: to as u8 });
+                v.push(Move::of(TALON, to));
                 filled |= space;
             }
         }
@@ -470,8 +451,10 @@ impl NapoleonsSquare {
                 return;
             }
             if let Some(p) = FOUNDATION.first_dest(&s.found, c) {
-                let dest = TO_FOUNDATION + p as u8;
-                out.push(Move::Stock { turns, dest });
+                out.push(Move::Stock {
+                    turns,
+                    dest: (PACKETS + p) as u8,
+                });
             }
             let mut targets = if c.rank() < KING {
                 tops[c.index() + 1]
@@ -483,39 +466,28 @@ impl NapoleonsSquare {
                 targets &= targets - 1;
                 out.push(Move::Stock { turns, dest });
             }
-            if let Some(to) = first_space {
+            if let Some(p) = first_space {
                 out.push(Move::Stock {
                     turns,
-                    dest: to as u8,
+                    dest: p as u8,
                 });
             }
         });
     }
 
-    /// The talon play that ends a `Move::Stock`.
-    fn stock_play(dest: u8) -> Move {
-        match dest.checked_sub(TO_FOUNDATION) {
-            Some(to) => Move::TalonFound { to },
-            None => Move::TalonPacket { to: dest },
-        }
-    }
-
     /// The text of a move: it needs no more than the move, places are named by number.
     /// (A `Move::Stock` is never shown to users; its text is for debugging.)
     fn text(m: Move) -> String {
-        let u = usize::from;
-        match m {
-            Move::Turn => "turn".into(),
-            Move::PacketFound { from, to } => move_text(packet(u(from)), place(u(to))),
-            Move::TalonFound { to } => move_text(TALON, place(u(to))),
-            Move::PacketPacket { from, to } => move_text(packet(u(from)), packet(u(to))),
-            Move::TalonPacket { to } => move_text(TALON, packet(u(to))),
-            Move::Slip { packet: p, place } => {
-                format!("slip:{}:{}", packet(u(p)).move_label(), place + 1)
+        match (m, m.route()) {
+            (_, Some((src, dst))) => move_text(source(src), dest(dst)),
+            (Move::Slip { packet, place }, _) => {
+                format!("slip:{}:{}", source(packet.into()).move_label(), place + 1)
             }
-            Move::Stock { turns, dest } => {
-                format!("turn*{turns}+{}", Self::text(Self::stock_play(dest)))
+            (Move::Stock { turns, dest }, _) => {
+                let then = Self::text(Move::of(TALON, dest.into()));
+                format!("turn*{turns}+{then}")
             }
+            _ => "turn".into(),
         }
     }
 }
@@ -526,10 +498,11 @@ impl Game for NapoleonsSquare {
     type Key = [u64; 5];
 
     fn info(&self) -> GameInfo {
+        let (slug, title, pack) = (SLUG, "Napoleon's Square", PackSpec::Standard(2));
         GameInfo {
-            slug: SLUG,
-            title: "Napoleon's Square",
-            pack: PackSpec::Standard(2),
+            slug,
+            title,
+            pack,
             options: infos(OPTIONS),
         }
     }
@@ -543,13 +516,19 @@ impl Game for NapoleonsSquare {
         }
         let mut d = Dealer::new(&cards);
         let mut packets = [Packet::new(); PACKETS];
-        let size = if self.single_cards { 1 } else { 4 };
-        d.packets(&mut packets, 0..PACKETS, size, 0);
+        d.packets(
+            &mut packets,
+            0..PACKETS,
+            if self.single_cards { 1 } else { 4 },
+            0,
+        );
+        let (found, stock) = (Ladders::new(), Stock::new(d.rest()));
+        let canon = [[0; 4]; PACKETS];
         let mut s = State {
             packets,
-            found: Ladders::new(),
-            stock: Stock::new(d.rest()),
-            canon: [[0; 4]; PACKETS],
+            found,
+            stock,
+            canon,
             pending: NONE,
             slips: 0,
         };
@@ -562,8 +541,11 @@ impl Game for NapoleonsSquare {
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
         if s.pending != NONE {
-            self.slip_moves(s, out);
-            return;
+            let slip = |(p, i)| Move::Slip {
+                packet: p as u8,
+                place: i as u8,
+            };
+            return out.extend(s.kings(s.pending).map(slip));
         }
         self.foundation_moves(s, false, out);
         self.marriage_moves(s, out);
@@ -582,35 +564,20 @@ impl Game for NapoleonsSquare {
                 for _ in 0..turns {
                     s.stock.turn(&STOCK);
                 }
-                self.play(s, Self::stock_play(dest));
+                self.play(s, Move::of(TALON, dest.into()));
             }
-            Move::PacketFound { from, to } => {
-                if let Some(c) = s.packets[usize::from(from)].pop() {
-                    FOUNDATION.put(&mut s.found, usize::from(to), c);
+            Move::Slip { packet, place } => s.slip(packet.into(), place.into()),
+            _ => {
+                let Some((src, dst)) = m.route() else { return };
+                let c = match s.packets.get_mut(src) {
+                    Some(pk) => pk.pop(),
+                    None => s.stock.take_talon(),
+                };
+                match (c, dst.checked_sub(PACKETS)) {
+                    (Some(c), Some(f)) => FOUNDATION.put(&mut s.found, f, c),
+                    (Some(c), None) => s.packets[dst].push(c),
+                    (None, _) => {}
                 }
-            }
-            Move::TalonFound { to } => {
-                if let Some(c) = s.stock.take_talon() {
-                    FOUNDATION.put(&mut s.found, usize::from(to), c);
-                }
-            }
-            Move::PacketPacket { from, to } => {
-                move_run(&mut s.packets, usize::from(from), usize::from(to), 1);
-            }
-            Move::TalonPacket { to } => {
-                if let Some(c) = s.stock.take_talon() {
-                    s.packets[usize::from(to)].push(c);
-                }
-            }
-            Move::Slip { packet, place } => {
-                let (p, i) = (usize::from(packet), usize::from(place));
-                let nth = s.pending_kings().position(|k| k == (p, i)).unwrap_or(0) as u8;
-                s.slips |= (nth + 1) << (2 * (s.pending & 3));
-                if let Some(k) = s.packets[p].remove(i) {
-                    s.packets[p].insert(0, k);
-                }
-                s.set_canon();
-                s.examine(s.pending.saturating_add(1));
             }
         }
     }
@@ -626,15 +593,15 @@ impl Game for NapoleonsSquare {
     fn key_text(&self, s: &State) -> String {
         let mut k = KeyText::new();
         for (p, pk) in s.packets.iter().enumerate() {
-            k.pile(packet(p), pk.cards(), 0);
+            k.pile(Place::at("P", p), pk.cards(), 0);
         }
         for p in 0..PLACES {
-            k.pile(place(p), &FOUNDATION.cards(&s.found, p), 0);
+            k.pile(Place::at("F", p), &FOUNDATION.cards(&s.found, p), 0);
         }
         let pack: Vec<Card> = s.stock.pack().collect();
         k.pile(Place::named("pack"), &pack, pack.len());
         let talon: Vec<Card> = s.stock.talon().collect();
-        k.pile(TALON, &talon, 0);
+        k.pile(source(TALON), &talon, 0);
         if let Some(&c) = SUIT_CHARS.get(usize::from(s.pending)) {
             k.field("pending", format!("slip-{}", c as char));
         }
@@ -642,131 +609,88 @@ impl Game for NapoleonsSquare {
     }
 
     fn display(&self, s: &State) -> String {
-        let packet = |p: usize| -> String {
-            let cards = s.packets[p].cards();
-            let body = if cards.is_empty() {
+        let packet = |p: usize| {
+            let t: Vec<String> = s.packets[p].cards().iter().map(|c| c.to_string()).collect();
+            let body = if t.is_empty() {
                 "(space)".to_string()
             } else {
-                let t: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
                 t.join(" ")
             };
-            format!("P{:<2} {}", p + 1, body)
+            format!("P{:<2} {body}", p + 1)
         };
+        let text = |c: Option<Card>| c.map_or("--".to_string(), |c| c.to_string());
         let mut out = String::from("Foundations:");
         for p in 0..PLACES {
-            match s.found.top(p) {
-                None => out.push_str(&format!("  F{} --", p + 1)),
-                Some(c) => out.push_str(&format!("  F{} {c}", p + 1)),
-            }
+            let _ = write!(out, "  F{} {}", p + 1, text(s.found.top(p)));
         }
         out.push_str("\nTop side (left to right):\n");
         for p in 4..8 {
-            out.push_str(&format!("    {}\n", packet(p)));
+            let _ = writeln!(out, "    {}", packet(p));
         }
         out.push_str("Left side (top to bottom)              Right side (top to bottom):\n");
         for row in 0..4 {
-            out.push_str(&format!(
-                "    {:<34} {}\n",
-                packet(3 - row),
-                packet(8 + row)
-            ));
+            let _ = writeln!(out, "    {:<34} {}", packet(3 - row), packet(8 + row));
         }
-        let under = s.stock.talon_len().saturating_sub(1);
-        out.push_str(&format!(
-            "Pack: {} cards   Talon: {}{}",
-            s.stock.pack_len(),
-            s.stock
-                .talon_top()
-                .map_or("--".to_string(), |c| c.to_string()),
-            if under > 0 {
-                format!(" (+{under} beneath)")
-            } else {
-                String::new()
-            }
-        ));
+        let top = text(s.stock.talon_top());
+        let _ = write!(out, "Pack: {} cards   Talon: {top}", s.stock.pack_len());
+        if s.stock.talon_len() > 1 {
+            let _ = write!(out, " (+{} beneath)", s.stock.talon_len() - 1);
+        }
         if let Some(name) = ["clubs", "diamonds", "hearts", "spades"].get(usize::from(s.pending)) {
-            out.push_str(&format!(
+            let _ = write!(
+                out,
                 "\nKing correction: choose which king of {name} slips to the bottom of its packet"
-            ));
+            );
         }
         out.push_str("\n(packets are listed bottom to top; the last card is available)\n");
         out
     }
 
+    /// Twelve packet codes of 11 bits, sorted (132); eight foundation codes (count and
+    /// suit) of 7 bits, sorted (56); the stock's cursor (7) and which of its cards are
+    /// left (92), exact since the pack keeps the deal's order; the pending suit + 1 (3);
+    /// the slips (8), which fix the dealt packets the codes 4q + j refer to. 298 bits.
     fn key(&self, s: &State) -> [u64; 5] {
-        // Layout (bits): twelve packet codes of 11 bits, sorted (132): the base code in 7
-        // bits (0x7f a space; 64 + card index for one card under the run; 4q + j for the
-        // first j + 1 cards of dealt packet q, the first such packet) and the run length
-        // in 4. The eight foundation codes (count and suit, 7 bits each), sorted (56).
-        // The stock: its cursor (7) and which of its cards are left (92); the pack and
-        // the talon keep the deal's order, so these fix both. The pending suit + 1 (3),
-        // and the slips made (8), which fix the dealt packets the codes 4q + j refer to.
-        // Total 298 bits. Packets and foundation places are interchangeable (nothing in
-        // the rules depends on their numbers), so sorting them keeps the future exactly
-        // up to renaming.
-        let mut codes = [0u64; PACKETS];
-        for (p, code) in codes.iter_mut().enumerate() {
-            *code = s.packet_code(p);
-        }
+        let mut codes: [u64; PACKETS] = std::array::from_fn(|p| s.packet_code(p));
         sort_among(&mut codes, |_| true);
-        let mut found = [0u16; PLACES];
-        for (p, code) in found.iter_mut().enumerate() {
-            *code = s.found.code(p);
-        }
+        let mut found: [u16; PLACES] = std::array::from_fn(|p| s.found.code(p));
         sort_among(&mut found, |_| true);
         let mut w = BitWriter::<5>::new();
-        for c in codes {
-            w.put(c, 11);
-        }
-        for c in found {
-            w.put(u64::from(c), 7);
-        }
+        codes.iter().for_each(|&c| w.put(c, 11));
+        found.iter().for_each(|&c| w.put(c.into(), 7));
         let (present, cursor) = s.stock.key_bits();
-        w.put(u64::from(cursor), 7);
+        w.put(cursor.into(), 7);
         w.put(present as u64, 64);
         w.put((present >> 64) as u64 & ((1 << 28) - 1), 28);
-        let pending = if s.pending == NONE { 0 } else { s.pending + 1 };
-        w.put(u64::from(pending), 3);
-        w.put(u64::from(s.slips), 8);
+        w.put(s.pending.wrapping_add(1).min(4).into(), 3);
+        w.put(s.slips.into(), 8);
         w.finish()
     }
 
-    /// A card to a foundation is safe when nothing could ever be married onto it (an ace;
-    /// or both cards one rank lower of its suit are up): [`safe_to_foundation`]. Its
-    /// conditions hold: no card leaves a foundation, single cards move, and after the
-    /// deal's king correction no move is compulsory (spaces are filled at leisure).
+    /// A card to a foundation when nothing could ever be married onto it (an ace, or
+    /// both cards one rank lower of its suit up): see the module's "Solver".
     fn safe_move(&self, s: &State) -> Option<Move> {
         if s.pending != NONE {
             return None;
         }
-        for (from, pk) in s.packets.iter().enumerate() {
-            if let Some(c) = pk.top().filter(|&c| s.safe(c)) {
-                if let Some(to) = FOUNDATION.first_dest(&s.found, c) {
-                    let (from, to) = (from as u8, to as u8);
-                    return Some(Move::PacketFound { from, to });
-                }
-            }
-        }
-        let c = s.stock.talon_top().filter(|&c| s.safe(c))?;
-        let to = FOUNDATION.first_dest(&s.found, c)? as u8;
-        Some(Move::TalonFound { to })
+        (0..=TALON).find_map(|src| {
+            let c = s.top(src).filter(|&c| s.safe(c))?;
+            Some(Move::of(src, PACKETS + FOUNDATION.first_dest(&s.found, c)?))
+        })
     }
 
-    /// The legal moves but the turn, foundation plays first, then marriages from packets
-    /// and the talon, then the filling of a space; each talon play also as a macro move
-    /// "turn k times, then play the talon top" (k >= 1). Turning touches only the pack
-    /// and the talon, so in any winning line every move between a turn and the next
-    /// talon play can be made before the turn instead, leaving the same position; and a
-    /// won game has turned every card and played each from the talon, so every turn is
-    /// followed by a talon play. Hence the turn is needed only inside these macros, and
-    /// no win is lost. Two moves are left out, each the exact twin (up to renaming of like
-    /// places, which the key ignores) of one kept: a card to the second of two
-    /// foundations of its suit at the same height, and a card into a space other than
-    /// the first.
+    /// The legal moves but the turn: foundation plays, marriages from packets and the
+    /// talon, the filling of a space; and each talon play also as a macro move "turn k
+    /// times, then play the talon top" (k >= 1). Turning touches only the pack and the
+    /// talon, so in a winning line every move between a turn and the next talon play can
+    /// be made before the turn instead, to the same position; and a won game plays every
+    /// turned card from the talon. So turns are needed only inside these macros. Left
+    /// out, each the exact twin (up to renaming like places, which the key ignores) of a
+    /// move kept: a card to the second of two foundations of its suit at one height, and
+    /// a card into a space other than the first.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         if s.pending != NONE {
-            self.slip_moves(s, out);
-            return;
+            return self.moves(s, out);
         }
         if s.dead() {
             return;
@@ -782,7 +706,7 @@ impl Game for NapoleonsSquare {
         match m {
             Move::Stock { turns, dest } => {
                 out.extend((0..turns).map(|_| Move::Turn));
-                out.push(Self::stock_play(dest));
+                out.push(Move::of(TALON, dest.into()));
             }
             other => out.push(other),
         }
@@ -943,7 +867,7 @@ mod tests {
             .starts_with("P1:2CKC3SKS P2:4CKC5C6C P3:7SKS8S9S P4:AC3C7C8C "));
         assert!(g.key_text(&s).ends_with(" talon: pending:slip-C"));
         assert_eq!(texts(&g, &s), ["slip:p1:2", "slip:p2:2"]);
-        let mut a = s.clone();
+        let mut a = s;
         play(&g, &mut a, "slip:p1:2");
         assert!(g.key_text(&a).starts_with("P1:KC2C3SKS P2:4CKC5C6C "));
         assert!(g.key_text(&a).ends_with(" talon: pending:slip-S"));
@@ -956,7 +880,7 @@ mod tests {
         // Now play: tops KS 6C 9S 8C QC 4D 8D QD 3H 7H JH 2S; nothing fits a foundation or
         // a marriage: only the turn.
         assert_eq!(texts(&g, &a), ["turn"]);
-        let mut b = s.clone();
+        let mut b = s;
         play(&g, &mut b, "slip:p2:2");
         assert!(g.key_text(&b).starts_with("P1:2CKC3SKS P2:KC4C5C6C "));
         play(&g, &mut b, "slip:p1:4");
@@ -982,7 +906,7 @@ mod tests {
             .unwrap();
         assert!(g.key_text(&s).ends_with(" pending:slip-H"));
         assert_eq!(texts(&g, &s), ["slip:p1:2", "slip:p1:3"]);
-        let mut a = s.clone();
+        let mut a = s;
         play(&g, &mut a, "slip:p1:3");
         assert!(g.key_text(&a).starts_with("P1:KHQHKH2C "));
         let mut b = s;
@@ -1028,7 +952,7 @@ mod tests {
             ]
         );
         // The ace goes to the lowest empty place; 2D then plays onto it.
-        let mut a = s.clone();
+        let mut a = s;
         play(&g, &mut a, "p6>f3");
         assert!(g.key_text(&a).contains(" F3:AD F4:AC "));
         assert!(g.key_text(&a).contains(" P6: P7:KC "));
@@ -1174,7 +1098,7 @@ mod tests {
         let s = g
             .start(deal_starting("2C KC 3S KS 4C KC 5C 6C"), SplitMix64::new(0))
             .unwrap();
-        let mut x = s.clone();
+        let mut x = s;
         play(&g, &mut x, "slip:p1:2");
         let mut y = s;
         play(&g, &mut y, "slip:p2:2");
@@ -1292,7 +1216,7 @@ mod tests {
         let out = solve(&g, &s, &Limits::default(), &AtomicBool::new(false));
         assert_eq!(out.verdict, Verdict::Won);
         assert_eq!(out.moves.len(), 6);
-        let mut t = s.clone();
+        let mut t = s;
         let mut turns = 0;
         for &m in &out.moves {
             let mut legal = Vec::new();
