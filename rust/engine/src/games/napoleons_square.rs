@@ -49,12 +49,12 @@
 
 use crate::card::{Card, KING, SUIT_CHARS};
 use crate::error::EngineError;
-use crate::game::{Game, GameInfo, OptValue, Options};
+use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::infos;
 use crate::parts::{
     fixed_point, move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer, KeyText,
-    Ladder, Ladders, Opt, OptKind, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
+    Ladder, Ladders, Opt, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
 };
 use std::fmt::Write;
 
@@ -79,18 +79,11 @@ pub const FOUNDATION: Ladder = Ladder::ACE_UP;
 pub const STOCK: StockRule = StockRule::ONE_PASS;
 
 const OPTIONS: &[Opt] = &[
-    Opt {
-        name: "single_cards",
-        kind: OptKind::Bool,
-        default: OptValue::Bool(false),
-        help: "the book's second way: twelve single cards instead of packets of four",
-    },
-    Opt {
-        name: "no_king_slip",
-        kind: OptKind::Bool,
-        default: OptValue::Bool(false),
-        help: "no king correction after the deal",
-    },
+    Opt::flag(
+        "single_cards",
+        "the book's second way: twelve single cards instead of packets of four",
+    ),
+    Opt::flag("no_king_slip", "no king correction after the deal"),
 ];
 
 /// The game with its options; `Default` is the book's game.
@@ -717,7 +710,7 @@ mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
     use crate::testing::{
-        cards, deal, play, pruning_agrees, pruning_agrees_at, texts, walk, won_line_positions,
+        cards, deal, play, pruning_agrees, pruning_agrees_on, texts, walk, won_line,
     };
     use std::sync::atomic::AtomicBool;
 
@@ -1271,7 +1264,9 @@ mod tests {
             single_cards: true,
             no_king_slip: false,
         };
-        let b = pruning_agrees_at(&g1, &won_line_positions(&g1, 1..11, 20_000, 10), 1_000);
+        let late = |seed| won_line(&g1, seed, 20_000).into_iter().rev().step_by(10);
+        let line: Vec<State> = (1..11).flat_map(late).collect();
+        let b = pruning_agrees_on(&g1, &line, 1_000);
         assert!(b.won >= 40, "{b:?}");
     }
 }

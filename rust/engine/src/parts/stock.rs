@@ -42,6 +42,12 @@ impl StockRule {
     };
 }
 
+impl Default for StockRule {
+    fn default() -> Self {
+        StockRule::ONE_PASS
+    }
+}
+
 /// One primitive step of the stock: a turn, or a re-deal when the pack is empty.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum StockStep {
