@@ -1,167 +1,132 @@
 //! NAPOLEON'S SQUARE (`napoleons-square`), from `rules/napoleons-square.md`.
 //!
+//! Over the 400-line budget (about 710 lines): the king correction (a pending choice
+//! whose slips the key must record), the square's own display, the exact compact packet
+//! codes of the key (dealt prefixes named by `canon`) and the relaxed dead test are all
+//! game-specific, and rustfmt spreads the option table and the move routes.
+//!
 //! # Layout and deal
-//! Two packs, nothing removed. Twelve packets P1..P12 of four cards dealt together: P1
-//! gets cards 1-4 (card 1 at its bottom, card 4 on top), P2 cards 5-8, ..., P12 cards
-//! 45-48; all face up. The other 56 cards are the pack, card 49 on top; the talon starts
-//! empty. King correction (compulsory): for the suits C, D, H, S in turn, if each of the
-//! two kings of the suit lies in a packet above (at any depth) a lower card of its suit,
-//! one of the two must be slipped to the bottom of its packet: a pending choice of two
-//! moves `slip:pN:K` (packet N, place K from the bottom); nothing else is legal until it
-//! is made. Option `single_cards` (the book's second way): one card per packet (cards
-//! 1-12), a 92-card pack, no king correction. Option `no_king_slip`: no king correction.
+//! Two packs, nothing removed. Twelve packets P1..P12 of four cards dealt together, all
+//! face up: P1 gets cards 1-4 (card 1 at its bottom), ..., P12 cards 45-48. The other 56
+//! are the pack, card 49 on top; the talon starts empty. King correction (compulsory):
+//! for the suits C, D, H, S in turn, if each king of the suit lies above (at any depth)
+//! a lower card of its suit in its packet, the player slips one of the two to the bottom
+//! of its packet: a pending choice of two moves `slip:pN:K` (packet N, place K from the
+//! bottom). Option `single_cards` (the book's second way): one card per packet, a
+//! 92-card pack, no correction. Option `no_king_slip`: no correction.
 //!
 //! # Foundations
-//! F1..F8, started by aces during play (an ace goes to the lowest-numbered empty place),
-//! built up in suit to the king. Either foundation of a suit may take a fitting card
+//! F1..F8 ([`FOUNDATION`]), started by aces as they come (to the lowest-numbered empty
+//! place), built up in suit to the king; either place of a suit may take a fitting card
 //! (one move each). Sources: packet tops and the talon top.
 //!
 //! # Piles and availability
-//! Only the top card of a packet is available. An available card (packet top or talon
-//! top) may be married onto a packet top of its suit one rank higher; one card at a time.
-//! Nothing is built on the talon.
+//! Only the top card of a packet is available. A packet top or the talon top may be
+//! married onto a packet top of its suit one rank higher ([`MARRY`]), one card at a
+//! time. Nothing is built on the talon.
 //!
 //! # Spaces
-//! An emptied packet is a space. It may be filled, whenever the player likes, with the
-//! talon top only (one card), which then takes marriages as any packet. A space takes no
-//! marriage and no card from another packet.
+//! An emptied packet may be filled, whenever the player likes, with the talon top only
+//! (one card), which then takes marriages as any packet. A space takes no marriage.
 //!
 //! # Pack, talon and re-deals
-//! `turn` turns the top card of the pack onto the talon. There is no re-deal.
+//! `turn` turns the top card of the pack onto the talon ([`STOCK`]). No re-deal.
 //!
 //! # End
 //! Won with all 104 cards on the foundations; otherwise lost when no move is left.
 //!
 //! # Solver
-//! - Key (5 words, 274 bits): each packet as a 7-bit base code and a 4-bit run length,
-//!   the twelve codes sorted (nothing in the rules depends on a packet's number); per
-//!   suit the two foundation heights, smaller first (the two places of a suit are
-//!   alike); the number of cards turned and which of them still lie on the talon (the
-//!   pack keeps the deal's order, so this fixes pack and talon); the pending suit and
-//!   the slips made.
-//! - Safe move: a card to a foundation when it is an ace or both cards one rank lower
-//!   of its suit are up (see `safe_move`).
-//! - Moves: no bare `turn`; instead macro moves "turn k times, then play the talon top"
-//!   (see `solver_moves`), expanded to legal moves in the solution.
-//! - Pruning: a position that fails a relaxed test of winnability (`State::dead`) gets
-//!   no solver moves.
+//! - Key (5 words): the packet codes (see `packet_code`), sorted: nothing in the rules
+//!   depends on a packet's number; the foundation codes, sorted (places differ only by
+//!   the ace's "lowest empty place", a renaming); the stock's exact bits; the pending
+//!   suit and the slips made.
+//! - Safe move: [`safe_to_foundation`] with the marriage rule; its conditions hold (no
+//!   card leaves a foundation, single cards move, nothing is compulsory after the
+//!   deal's king correction: spaces are filled at leisure).
+//! - Moves: no bare `turn`, but macro moves "turn k times, then play the talon top" on
+//!   [`Stock::reachable_tops`]; see `solver_moves`.
+//! - Pruning: a relaxed test of winnability on [`fixed_point`] (`State::dead`).
 
-use crate::card::{pile_text, Card, ACE, KING, SUIT_CHARS};
+use crate::card::{Card, KING, SUIT_CHARS};
 use crate::error::EngineError;
-use crate::game::{bool_option, check_option_names, Game, GameInfo, OptionInfo, Options};
+use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::{down_same_suit, BitWriter};
+use crate::parts::options::infos;
+use crate::parts::{
+    fixed_point, move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer, KeyText,
+    Ladder, Ladders, Opt, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
+};
+use std::fmt::Write;
 
 pub const SLUG: &str = "napoleons-square";
-
-/// Packets of the square.
 const PACKETS: usize = 12;
-/// Foundation places.
+/// The talon as a source of cards, after the packets.
+const TALON: usize = PACKETS;
 const PLACES: usize = 8;
-/// Cards of a packet at most: four dealt cards under a run of at most twelve married ones
-/// (each one rank lower than the card beneath it, so at most a king's twelve).
+/// Four dealt cards under at most twelve married ones (a king's run).
 const MAX_PACKET: usize = 16;
-/// Cards of the pack at most (92 with `single_cards`).
+/// 92 with `single_cards`.
 const MAX_PACK: usize = 92;
-/// Cards in the game.
 const CARDS: usize = 104;
-/// No suit (an empty foundation place, or no pending slip).
+/// No pending slip.
 const NONE: u8 = 0xff;
+
+/// Marriage: down by one in suit; a space takes only the talon top.
+pub const MARRY: Build = Build::DOWN_IN_SUIT.spaces(Space::FromStock);
+/// Ace to king in suit, an ace to the lowest-numbered empty place.
+pub const FOUNDATION: Ladder = Ladder::ACE_UP;
+/// One card a turn, no re-deal.
+pub const STOCK: StockRule = StockRule::ONE_PASS;
+
+const OPTIONS: &[Opt] = &[
+    Opt::flag(
+        "single_cards",
+        "the book's second way: twelve single cards instead of packets of four",
+    ),
+    Opt::flag("no_king_slip", "no king correction after the deal"),
+];
 
 /// The game with its options; `Default` is the book's game.
 #[derive(Clone, Debug, Default)]
 pub struct NapoleonsSquare {
-    /// The book's second way: one card per packet, 92 cards in the pack, no king note.
     pub single_cards: bool,
-    /// The king correction is not made.
     pub no_king_slip: bool,
 }
 
 impl NapoleonsSquare {
     /// Build from user options (names and values checked).
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        check_option_names(SLUG, opts, &["single_cards", "no_king_slip"])?;
+        let p = Parsed::new(SLUG, OPTIONS, opts)?;
+        let (single_cards, no_king_slip) = (p.bool("single_cards"), p.bool("no_king_slip"));
         Ok(NapoleonsSquare {
-            single_cards: bool_option(opts, "single_cards", false)?,
-            no_king_slip: bool_option(opts, "no_king_slip", false)?,
+            single_cards,
+            no_king_slip,
         })
     }
-
-    /// Cards dealt to each packet.
-    fn packet_size(&self) -> usize {
-        if self.single_cards {
-            1
-        } else {
-            4
-        }
-    }
 }
 
-/// One packet of the square, `cards[..len]` bottom to top.
-#[derive(Copy, Clone, Debug)]
-pub struct Packet {
-    cards: [Card; MAX_PACKET],
-    len: u8,
-}
-
-impl Packet {
-    const EMPTY: Packet = Packet {
-        cards: [Card::new(ACE, 0); MAX_PACKET],
-        len: 0,
-    };
-
-    #[inline]
-    fn slice(&self) -> &[Card] {
-        &self.cards[..usize::from(self.len).min(MAX_PACKET)]
-    }
-    #[inline]
-    fn top(&self) -> Option<Card> {
-        self.slice().last().copied()
-    }
-    #[inline]
-    fn push(&mut self, c: Card) {
-        if let Some(slot) = self.cards.get_mut(usize::from(self.len)) {
-            *slot = c;
-            self.len += 1;
-        }
-    }
-    #[inline]
-    fn pop(&mut self) -> Option<Card> {
-        let c = self.top()?;
-        self.len -= 1;
-        Some(c)
-    }
-}
+type Packet = Pile<MAX_PACKET>;
 
 /// A position of the game.
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct State {
     packets: [Packet; PACKETS],
-    /// For the solver's key: `canon[p][j]` is the first packet whose first j + 1 cards,
-    /// as dealt (after the king correction), are those of packet p.
+    found: Ladders<PLACES>,
+    stock: Stock<MAX_PACK>,
+    /// For the key: `canon[p][j]` is the first packet whose first j + 1 cards, as dealt
+    /// (after the king correction), are those of packet p.
     canon: [[u8; 4]; PACKETS],
-    /// Suit of each foundation place, `NONE` while empty.
-    place_suit: [u8; PLACES],
-    /// Top rank of each foundation place (0 while empty).
-    height: [u8; PLACES],
-    /// The pack in the order of the deal: `deck[0]` is the first card turned.
-    deck: [Card; MAX_PACK],
-    deck_len: u8,
-    /// Cards turned so far: `deck[turned..deck_len]` is still the pack.
-    turned: u8,
-    /// Bit i set: `deck[i]` lies on the talon (the talon is these cards in deck order).
-    talon: u128,
     /// Suit whose king slip waits for the player's choice, or `NONE`.
     pending: u8,
-    /// The king correction's choices, two bits per suit (0 none, 1 or 2: the first or the
-    /// second king in move order). They fix the dealt packets the key's codes refer to.
+    /// The slips made, two bits per suit (0 none, 1 or 2: the first or second king in
+    /// move order); they fix the dealt packets the key's codes refer to.
     slips: u8,
 }
 
 /// One move.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Move {
-    /// `turn`: the top card of the pack onto the talon.
+    /// `turn`.
     Turn,
     /// `pN>fM`.
     PacketFound { from: u8, to: u8 },
@@ -173,310 +138,264 @@ pub enum Move {
     TalonPacket { to: u8 },
     /// `slip:pN:K`: the pending king at place `place` (0-based) of `packet` to the bottom.
     Slip { packet: u8, place: u8 },
-    /// Solver only: `turns` turns (at least one), then the talon top to `dest`: packet
-    /// `dest` (a marriage or a space), or foundation `dest - TO_FOUNDATION`.
+    /// Solver only: `turns` turns (at least one), then the talon top to `dest` (a
+    /// destination as in [`Move::route`]).
     Stock { turns: u8, dest: u8 },
 }
 
-/// `Move::Stock` destinations from here on are foundation places.
-const TO_FOUNDATION: u8 = PACKETS as u8;
+impl Move {
+    /// A card's move as (source, destination): sources are packets 0..12 and [`TALON`];
+    /// destinations are packets 0..12 and foundations `PACKETS + m`.
+    fn route(self) -> Option<(usize, usize)> {
+        let u = usize::from;
+        match self {
+            Move::PacketFound { from, to } => Some((u(from), PACKETS + u(to))),
+            Move::TalonFound { to } => Some((TALON, PACKETS + u(to))),
+            Move::PacketPacket { from, to } => Some((u(from), u(to))),
+            Move::TalonPacket { to } => Some((TALON, u(to))),
+            _ => None,
+        }
+    }
+    /// The move of [`Move::route`] `(src, dst)`.
+    fn of(src: usize, dst: usize) -> Move {
+        let (from, to, f) = (src as u8, dst as u8, dst.wrapping_sub(PACKETS) as u8);
+        match (src == TALON, dst >= PACKETS) {
+            (false, true) => Move::PacketFound { from, to: f },
+            (true, true) => Move::TalonFound { to: f },
+            (false, false) => Move::PacketPacket { from, to },
+            (true, false) => Move::TalonPacket { to },
+        }
+    }
+}
+
+/// The place of a source (as in [`Move::route`]).
+fn source(i: usize) -> Place {
+    [Place::at("P", i), Place::named("talon")][usize::from(i == TALON)]
+}
+/// The place of a destination (as in [`Move::route`]).
+fn dest(i: usize) -> Place {
+    i.checked_sub(PACKETS)
+        .map_or(Place::at("P", i), |f| Place::at("F", f))
+}
+
+/// May `c` go onto packet `pk` (from the talon when `from_stock`)?
+#[inline]
+fn takes(pk: &Packet, c: Card, from_stock: bool) -> bool {
+    match pk.top() {
+        Some(t) => MARRY.fits(t, c),
+        None => MARRY.fits_space(c, from_stock),
+    }
+}
+
+/// The relaxed model of `State::dead`, per suit (bit r for rank r): the cards available
+/// at some time in the packets and elsewhere (the talon, and the pack, whose every card
+/// can be turned up), whether a space can arise; derived from these, how far each suit
+/// can climb (`reach`) and which cards can lie on a packet as marriage targets.
+#[derive(Default)]
+struct Facts {
+    in_packets: [u16; 4],
+    elsewhere: [u16; 4],
+    spaceable: bool,
+    reach: [u8; 4],
+    target: [u16; 4],
+    /// A fact grew since the last `settle`.
+    dirty: bool,
+}
+
+fn add(set: &mut [u16; 4], c: Card) {
+    set[usize::from(c.suit())] |= 1 << c.rank();
+}
+
+impl Facts {
+    /// Could `c` ever leave: to a foundation, onto a target, or (`may_fill`) to a space?
+    #[inline]
+    fn could_leave(&self, c: Card, may_fill: bool) -> bool {
+        let s = usize::from(c.suit());
+        self.reach[s] + 1 >= c.rank()
+            || (c.rank() < KING && self.target[s] & (1 << (c.rank() + 1)) != 0)
+            || (may_fill && self.spaceable)
+    }
+}
+
+impl Relaxed for Facts {
+    /// Sources 0..12 are the packets, [`TALON`] the talon (whose cards may fill spaces).
+    fn can_leave(&self, src: usize, c: Card) -> bool {
+        self.could_leave(c, src == TALON)
+    }
+    fn left(&mut self, src: usize, _c: Card, next: Option<Card>) {
+        self.dirty = true;
+        match next {
+            Some(n) if src == TALON => add(&mut self.elsewhere, n),
+            Some(n) => add(&mut self.in_packets, n),
+            None => self.spaceable |= src != TALON,
+        }
+    }
+    fn settle(&mut self) -> bool {
+        if !std::mem::take(&mut self.dirty) {
+            return false;
+        }
+        let mut grew = false;
+        for s in 0..4 {
+            let (inp, ew) = (self.in_packets[s], self.elsewhere[s]);
+            while self.reach[s] < KING && (inp | ew) & (1 << (self.reach[s] + 1)) != 0 {
+                self.reach[s] += 1;
+                grew = true;
+            }
+            // A target: in a packet, or elsewhere and placeable into a space or onto a
+            // target one rank higher (bit r + 1 of `t`, so bit r of `t >> 1`).
+            let mut t = if self.spaceable { inp | ew } else { inp };
+            while ew & (t >> 1) & !t != 0 {
+                t |= ew & (t >> 1);
+            }
+            grew |= t != self.target[s];
+            self.target[s] = t;
+        }
+        grew
+    }
+}
 
 impl State {
+    /// The available card of source `src` (a packet, or the talon).
     #[inline]
-    fn talon_top_index(&self) -> Option<usize> {
-        if self.talon == 0 {
-            None
-        } else {
-            Some(127 - self.talon.leading_zeros() as usize)
-        }
-    }
-    #[inline]
-    fn talon_top(&self) -> Option<Card> {
-        self.talon_top_index()
-            .and_then(|i| self.deck.get(i).copied())
-    }
-    fn talon_pop(&mut self) -> Option<Card> {
-        let i = self.talon_top_index()?;
-        self.talon &= !(1u128 << i);
-        self.deck.get(i).copied()
-    }
-    fn turn(&mut self) {
-        if self.turned < self.deck_len {
-            self.talon |= 1u128 << self.turned;
-            self.turned += 1;
-        }
-    }
-    #[inline]
-    fn pack_len(&self) -> usize {
-        usize::from(self.deck_len - self.turned)
-    }
-    fn talon_cards(&self) -> Vec<Card> {
-        (0..usize::from(self.turned))
-            .filter(|&i| self.talon & (1u128 << i) != 0)
-            .filter_map(|i| self.deck.get(i).copied())
-            .collect()
-    }
-
-    /// Foundation places that may take `c`, in place order: an ace only the lowest-numbered
-    /// empty place, any other card each place of its suit one rank lower.
-    fn places_for(&self, c: Card, out: &mut [u8; PLACES]) -> usize {
-        let mut n = 0;
-        if c.rank() == ACE {
-            if let Some(p) = self.place_suit.iter().position(|&s| s == NONE) {
-                out[0] = p as u8;
-                n = 1;
-            }
-        } else {
-            for p in 0..PLACES {
-                if self.place_suit[p] == c.suit() && self.height[p] + 1 == c.rank() {
-                    out[n] = p as u8;
-                    n += 1;
-                }
-            }
-        }
-        n
-    }
-
-    fn play_up(&mut self, c: Card, p: usize) {
-        if let (Some(s), Some(h)) = (self.place_suit.get_mut(p), self.height.get_mut(p)) {
-            *s = c.suit();
-            *h = c.rank();
+    fn top(&self, src: usize) -> Option<Card> {
+        match self.packets.get(src) {
+            Some(pk) => pk.top(),
+            None => self.stock.talon_top(),
         }
     }
 
     /// Cards of suit `suit` and rank at least `rank` on the foundations.
+    #[inline]
     fn on_foundations(&self, suit: u8, rank: u8) -> usize {
-        (0..PLACES)
-            .filter(|&p| self.place_suit[p] == suit && self.height[p] >= rank)
-            .count()
+        let f = &self.found;
+        let at = |p: usize| f.top(p).is_some_and(|t| t.suit() == suit) && f.count(p) >= rank;
+        (0..PLACES).filter(|&p| at(p)).count()
+    }
+
+    /// The kings of `suit` in the packets, in move order: (packet, place).
+    fn kings(&self, suit: u8) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let k = Card::new(KING, suit & 3);
+        self.packets.iter().enumerate().flat_map(move |(p, pk)| {
+            let at = move |i: &usize| pk.get(*i) == Some(k);
+            (0..pk.len()).filter(at).map(move |i| (p, i))
+        })
     }
 
     /// The king correction's test for `suit`: both kings lie in packets, each above a
     /// lower card of the suit in its own packet.
     fn kings_block(&self, suit: u8) -> bool {
-        let mut kings = 0;
-        for pk in &self.packets {
-            let cards = pk.slice();
-            for (i, c) in cards.iter().enumerate() {
-                if c.suit() == suit && c.rank() == KING {
-                    if !cards[..i]
-                        .iter()
-                        .any(|d| d.suit() == suit && d.rank() < KING)
-                    {
-                        return false;
-                    }
-                    kings += 1;
-                }
-            }
-        }
-        kings == 2
+        let lower = |d: &Card| d.suit() == suit && d.rank() < KING;
+        let blocks = |&(p, i): &(usize, usize)| self.packets[p].cards()[..i].iter().any(lower);
+        self.kings(suit).filter(blocks).count() == 2
     }
 
     /// Examine the suits from `first` on; stop at the first whose kings block.
     fn examine(&mut self, first: u8) {
-        self.pending = NONE;
-        for suit in first..4 {
-            if self.kings_block(suit) {
-                self.pending = suit;
-                return;
-            }
+        self.pending = (first..4).find(|&s| self.kings_block(s)).unwrap_or(NONE);
+    }
+
+    /// Slip the pending king at place `i` of packet `p` to its bottom.
+    fn slip(&mut self, p: usize, i: usize) {
+        let nth = self
+            .kings(self.pending)
+            .position(|k| k == (p, i))
+            .unwrap_or(0) as u8;
+        self.slips |= (nth + 1) << (2 * (self.pending & 3));
+        if let Some(k) = self.packets[p].remove(i) {
+            self.packets[p].insert(0, k);
         }
+        self.set_canon();
+        self.examine(self.pending + 1);
     }
 
     /// A relaxed test that no win is possible: with the moves loosened (a card stays
     /// available as a marriage target as long as it likes, any number of cards may use
-    /// the same target, every pack card can be turned up when wanted, and one foundation
-    /// per suit stands for both), find which cards could ever leave their piles. The
-    /// loosened game allows everything the real one does, so a card that cannot leave
-    /// there (or a suit that cannot be built to the king) can never reach a foundation.
+    /// the same target, every pack card can be turned up when wanted, one foundation per
+    /// suit stands for both), find which cards could ever leave their piles. The loosened
+    /// game allows everything the real one does, so a card that cannot leave there (or
+    /// a suit that cannot be built to the king) can never reach a foundation.
     fn dead(&self) -> bool {
-        // Talon cards, top first.
-        let mut talon = [Card::new(ACE, 0); MAX_PACK];
-        let mut tlen = 0;
-        let mut bits = self.talon;
-        while bits != 0 {
-            let i = 127 - bits.leading_zeros() as usize;
-            bits &= !(1u128 << i);
-            if let (Some(slot), Some(&c)) = (talon.get_mut(tlen), self.deck.get(i)) {
-                *slot = c;
-                tlen += 1;
-            }
+        let mut f = Facts {
+            dirty: true,
+            ..Facts::default()
+        };
+        self.stock.pack().for_each(|c| add(&mut f.elsewhere, c));
+        let (mut talon, mut n) = ([Card::new(1, 0); MAX_PACK], 0);
+        for c in self.stock.talon() {
+            (talon[n], n) = (c, n + 1);
         }
-        let pack = self
-            .deck
-            .get(usize::from(self.turned)..usize::from(self.deck_len))
-            .unwrap_or(&[]);
-        // Cards available at some time, per suit (bit r for rank r): in the packets, and
-        // elsewhere (the talon, and the pack, whose every card can be turned up).
-        let mut in_packets = [0u16; 4];
-        let mut elsewhere = [0u16; 4];
-        let mut pack_types = [0u16; 4];
-        for c in pack {
-            pack_types[usize::from(c.suit())] |= 1 << c.rank();
+        if let Some(c) = self.stock.talon_top() {
+            add(&mut f.elsewhere, c);
         }
-        elsewhere.copy_from_slice(&pack_types);
-        // cut[p]: cards at the top of packet p that can leave; the next one is available.
-        let mut cut = [0usize; PACKETS];
-        let mut spaceable = false;
-        for pk in &self.packets {
+        let mut sources: [&[Card]; PACKETS + 1] = [&talon[..n]; PACKETS + 1];
+        for (p, pk) in self.packets.iter().enumerate() {
+            sources[p] = pk.cards();
             match pk.top() {
-                Some(c) => in_packets[usize::from(c.suit())] |= 1 << c.rank(),
-                None => spaceable = true,
+                Some(c) => add(&mut f.in_packets, c),
+                None => f.spaceable = true,
             }
         }
-        let mut tcut = 0usize;
-        if let Some(c) = talon.first().filter(|_| tlen > 0) {
-            elsewhere[usize::from(c.suit())] |= 1 << c.rank();
-        }
-        let mut reach = [0u8; 4];
         for p in 0..PLACES {
-            if let Some(r) = reach.get_mut(usize::from(self.place_suit[p])) {
-                *r = (*r).max(self.height[p]);
+            if let Some(t) = self.found.top(p) {
+                let r = &mut f.reach[usize::from(t.suit())];
+                *r = (*r).max(self.found.count(p));
             }
         }
-        let mut target = [0u16; 4];
-        loop {
-            for s in 0..4 {
-                let have = in_packets[s] | elsewhere[s];
-                while reach[s] < KING && have & (1 << (reach[s] + 1)) != 0 {
-                    reach[s] += 1;
-                }
-                // target bit r: some card (r, s) can lie on a packet as a marriage target.
-                let mut t = 0u16;
-                for r in (1..=KING).rev() {
-                    let placeable = spaceable || (r < KING && t & (1 << (r + 1)) != 0);
-                    if in_packets[s] & (1 << r) != 0 || (placeable && elsewhere[s] & (1 << r) != 0)
-                    {
-                        t |= 1 << r;
-                    }
-                }
-                target[s] = t;
-            }
-            let (rch, tgt, space) = (reach, target, spaceable);
-            let can_leave = move |c: Card, may_fill: bool| {
-                let s = usize::from(c.suit());
-                rch[s] + 1 >= c.rank()
-                    || (c.rank() < KING && tgt[s] & (1 << (c.rank() + 1)) != 0)
-                    || (may_fill && space)
-            };
-            let mut changed = false;
-            for (p, pk) in self.packets.iter().enumerate() {
-                let cards = pk.slice();
-                while cut[p] < cards.len() && can_leave(cards[cards.len() - 1 - cut[p]], false) {
-                    cut[p] += 1;
-                    changed = true;
-                    match cards.len().checked_sub(cut[p] + 1) {
-                        Some(i) => in_packets[usize::from(cards[i].suit())] |= 1 << cards[i].rank(),
-                        None => spaceable = true,
-                    }
-                }
-            }
-            while tcut < tlen && can_leave(talon[tcut], true) {
-                tcut += 1;
-                changed = true;
-                if let Some(c) = talon.get(tcut).filter(|_| tcut < tlen) {
-                    elsewhere[usize::from(c.suit())] |= 1 << c.rank();
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        let pack_stuck = (0..4).any(|s| {
-            (1..=KING).any(|r| {
-                pack_types[s] & (1 << r) != 0
-                    && !(reach[s] + 1 >= r
-                        || (r < KING && target[s] & (1 << (r + 1)) != 0)
-                        || spaceable)
-            })
-        });
-        pack_stuck
-            || reach != [KING; 4]
-            || tcut < tlen
-            || self
-                .packets
-                .iter()
-                .zip(cut)
-                .any(|(pk, c)| c < usize::from(pk.len))
+        f.settle();
+        let all_leave = fixed_point(&mut f, &sources, &mut [0; PACKETS + 1]);
+        !all_leave || f.reach != [KING; 4] || self.stock.pack().any(|c| !f.could_leave(c, true))
     }
 
     /// Fill `canon` from the packets as they lie now (the deal, before any play).
     fn set_canon(&mut self) {
         for p in 0..PACKETS {
             for j in 0..4 {
-                let mine = self.packets[p].slice().get(..=j);
-                let q = (0..p)
-                    .find(|&q| self.packets[q].slice().get(..=j) == mine)
-                    .unwrap_or(p);
-                self.canon[p][j] = q as u8;
+                let first = |q: usize| self.packets[q].cards().get(..=j);
+                self.canon[p][j] = (0..p).find(|&q| first(q) == first(p)).unwrap_or(p) as u8;
             }
         }
     }
 
-    /// The solver's code of packet `p`: the base (the cards under the run of married-like
-    /// cards at the top, identified by content) and the length of that run.
+    /// The key's code of packet `p` (11 bits): the base (the cards under the top run of
+    /// marriages) in 7 bits, `0x7f` for a space; and the length of the run in 4.
     fn packet_code(&self, p: usize) -> u64 {
-        let c = self.packets[p].slice();
-        let Some(last) = c.len().checked_sub(1) else {
+        let c = self.packets[p].cards();
+        if c.is_empty() {
             return 0x7f << 4;
-        };
-        // j: the start of the longest run at the top, each card one lower in suit.
-        let mut j = last;
-        while j > 0 && down_same_suit(c[j - 1], c[j]) {
-            j -= 1;
         }
-        let run = (last - j) as u64;
+        let j = c.len() - MARRY.run_len(c);
         let base = if j == 0 {
-            // One card: any card may come here (a filled space).
+            // One card: any card may come here (a filled space): 64 + its index.
             64 + c[0].index() as u64
         } else {
-            // Two or more cards under the run: the packet was never emptied, so they are
-            // the first j + 1 cards of a dealt packet (j <= 3); name the first such packet.
-            let q = self.canon[p].get(j).copied().unwrap_or(p as u8);
-            u64::from(q) * 4 + j as u64
+            // Two or more: the packet was never emptied, so they are the first j + 1
+            // cards of a dealt packet (j <= 3); name the first such packet q: 4q + j.
+            u64::from(self.canon[p][j]) * 4 + j as u64
         };
-        (base << 4) | run
+        (base << 4) | (c.len() - 1 - j) as u64
+    }
+
+    /// May `c`, available now, go to a foundation without ever costing a win?
+    #[inline]
+    fn safe(&self, c: Card) -> bool {
+        safe_to_foundation(&MARRY, c, |x| self.on_foundations(x.suit(), x.rank()) == 2)
     }
 }
 
 impl NapoleonsSquare {
-    fn slip_moves(&self, s: &State, out: &mut Vec<Move>) {
-        for (p, pk) in s.packets.iter().enumerate() {
-            for (i, c) in pk.slice().iter().enumerate() {
-                if c.suit() == s.pending && c.rank() == KING {
-                    out.push(Move::Slip {
-                        packet: p as u8,
-                        place: i as u8,
-                    });
-                }
-            }
-        }
-    }
-
-    fn foundation_moves(&self, s: &State, dedupe: bool, out: &mut Vec<Move>) {
-        let mut places = [0u8; PLACES];
-        let mut push = |c: Card, mk: &dyn Fn(u8) -> Move, out: &mut Vec<Move>| {
-            let n = s.places_for(c, &mut places);
-            // Two places of one suit at the same height are alike (the key sorts them).
-            let n = if dedupe { n.min(1) } else { n };
-            for &p in &places[..n] {
-                out.push(mk(p));
-            }
-        };
-        for (from, pk) in s.packets.iter().enumerate() {
-            if let Some(c) = pk.top() {
-                push(
-                    c,
-                    &|to| Move::PacketFound {
-                        from: from as u8,
-                        to,
-                    },
-                    out,
-                );
-            }
-        }
-        if let Some(c) = s.talon_top() {
-            push(c, &|to| Move::TalonFound { to }, out);
+    /// Packet tops, then the talon top, to the foundations; with `first_only`, one place
+    /// each (two places of one suit at the same height are alike: the key sorts them).
+    fn foundation_moves(&self, s: &State, first_only: bool, out: &mut Vec<Move>) {
+        let mut to = [0u8; PLACES];
+        for src in 0..=TALON {
+            let Some(c) = s.top(src) else { continue };
+            let n = FOUNDATION.dests(&s.found, c, &mut to);
+            let n = if first_only { n.min(1) } else { n };
+            out.extend(
+                to[..n]
+                    .iter()
+                    .map(|&p| Move::of(src, PACKETS + usize::from(p))),
+            );
         }
     }
 
@@ -484,49 +403,86 @@ impl NapoleonsSquare {
         for (from, pk) in s.packets.iter().enumerate() {
             let Some(c) = pk.top() else { continue };
             for (to, target) in s.packets.iter().enumerate() {
-                if to != from && target.top().is_some_and(|t| down_same_suit(t, c)) {
-                    out.push(Move::PacketPacket {
-                        from: from as u8,
-                        to: to as u8,
-                    });
+                if to != from && takes(target, c, false) {
+                    out.push(Move::of(from, to));
                 }
             }
         }
     }
 
-    /// Talon top onto packets: marriages, and (`fills`) the filling of spaces; with
-    /// `first_space_only` only the first space (spaces are alike).
-    fn talon_moves(
-        &self,
-        s: &State,
-        marriages: bool,
-        fills: bool,
-        first_space_only: bool,
-        out: &mut Vec<Move>,
-    ) {
-        let Some(c) = s.talon_top() else { return };
+    /// Talon top onto packets: marriages (`marry`), and the filling of spaces (`fill`;
+    /// with `first_only` only the first space, spaces being alike).
+    fn talon_moves(&self, s: &State, marry: bool, fill: bool, first_only: bool, v: &mut Vec<Move>) {
+        let Some(c) = s.stock.talon_top() else { return };
         let mut filled = false;
         for (to, pk) in s.packets.iter().enumerate() {
-            match pk.top() {
-                Some(t) => {
-                    if marriages && down_same_suit(t, c) {
-                        out.push(Move::TalonPacket { to: to as u8 });
-                    }
-                }
-                None => {
-                    if fills && !(first_space_only && filled) {
-                        out.push(Move::TalonPacket { to: to as u8 });
-                        filled = true;
-                    }
-                }
+            let space = pk.is_empty();
+            let wanted = if space {
+                fill && !(first_only && filled)
+            } else {
+                marry
+            };
+            if wanted && takes(pk, c, true) {
+                v.push(Move::of(TALON, to));
+                filled |= space;
             }
         }
     }
 
-    /// May `c`, available now, go to a foundation without ever costing a win? Aces always;
-    /// any other card when both cards one rank lower of its suit are on the foundations.
-    fn safe_to_foundation(s: &State, c: Card) -> bool {
-        c.rank() == ACE || s.on_foundations(c.suit(), c.rank() - 1) == 2
+    /// Macro moves: for each card of the pack (nearest first), turn up to it and play it
+    /// to its first foundation, onto each packet it marries, or into the first space.
+    fn stock_moves(&self, s: &State, out: &mut Vec<Move>) {
+        let first_space = s.packets.iter().position(|p| p.is_empty());
+        // Packets by their top card (bit p of `tops[index]`).
+        let mut tops = [0u16; 52];
+        for (p, pk) in s.packets.iter().enumerate() {
+            if let Some(t) = pk.top() {
+                tops[t.index()] |= 1 << p;
+            }
+        }
+        s.stock.reachable_tops(&STOCK, |c, turns| {
+            if turns == 0 {
+                return;
+            }
+            if let Some(p) = FOUNDATION.first_dest(&s.found, c) {
+                out.push(Move::Stock {
+                    turns,
+                    dest: (PACKETS + p) as u8,
+                });
+            }
+            let mut targets = if c.rank() < KING {
+                tops[c.index() + 1]
+            } else {
+                0
+            };
+            while targets != 0 {
+                let dest = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                out.push(Move::Stock { turns, dest });
+            }
+            if let Some(p) = first_space {
+                out.push(Move::Stock {
+                    turns,
+                    dest: p as u8,
+                });
+            }
+        });
+    }
+
+    /// The text of a move: it needs no more than the move, places are named by number.
+    /// (A `Move::Stock` is never shown to users; its text is for debugging.)
+    fn text(m: Move) -> String {
+        match (m, m.route()) {
+            (_, Some((src, dst))) => move_text(source(src), dest(dst)),
+            (Move::Slip { packet, place }, _) => {
+                format!("slip:{}:{}", source(packet.into()).move_label(), place + 1)
+            }
+            (Move::Stock { turns, dest }, _) => {
+                let then = Self::text(Move::of(TALON, dest.into()));
+                format!("turn*{turns}+{then}")
+            }
+            _ => "turn".into(),
+        }
     }
 }
 
@@ -536,22 +492,12 @@ impl Game for NapoleonsSquare {
     type Key = [u64; 5];
 
     fn info(&self) -> GameInfo {
+        let (slug, title, pack) = (SLUG, "Napoleon's Square", PackSpec::Standard(2));
         GameInfo {
-            slug: SLUG,
-            title: "Napoleon's Square",
-            pack: PackSpec::Standard(2),
-            options: vec![
-                OptionInfo {
-                    name: "single_cards",
-                    default: "False".into(),
-                    help: "the book's second way: twelve single cards instead of packets of four",
-                },
-                OptionInfo {
-                    name: "no_king_slip",
-                    default: "False".into(),
-                    help: "no king correction after the deal",
-                },
-            ],
+            slug,
+            title,
+            pack,
+            options: infos(OPTIONS),
         }
     }
 
@@ -562,29 +508,24 @@ impl Game for NapoleonsSquare {
                 got: cards.len(),
             });
         }
-        let size = self.packet_size();
+        let mut d = Dealer::new(&cards);
+        let mut packets = [Packet::new(); PACKETS];
+        d.packets(
+            &mut packets,
+            0..PACKETS,
+            if self.single_cards { 1 } else { 4 },
+            0,
+        );
+        let (found, stock) = (Ladders::new(), Stock::new(d.rest()));
+        let canon = [[0; 4]; PACKETS];
         let mut s = State {
-            packets: [Packet::EMPTY; PACKETS],
-            canon: [[0; 4]; PACKETS],
-            place_suit: [NONE; PLACES],
-            height: [0; PLACES],
-            deck: [Card::new(ACE, 0); MAX_PACK],
-            deck_len: 0,
-            turned: 0,
-            talon: 0,
+            packets,
+            found,
+            stock,
+            canon,
             pending: NONE,
             slips: 0,
         };
-        let (layout, pack) = cards.split_at(PACKETS * size);
-        for (p, chunk) in layout.chunks(size).enumerate() {
-            for &c in chunk {
-                s.packets[p].push(c);
-            }
-        }
-        for (slot, &c) in s.deck.iter_mut().zip(pack) {
-            *slot = c;
-        }
-        s.deck_len = pack.len().min(MAX_PACK) as u8;
         if !self.single_cards && !self.no_king_slip {
             s.examine(0);
         }
@@ -594,66 +535,47 @@ impl Game for NapoleonsSquare {
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
         if s.pending != NONE {
-            self.slip_moves(s, out);
-            return;
+            let slip = |(p, i)| Move::Slip {
+                packet: p as u8,
+                place: i as u8,
+            };
+            return out.extend(s.kings(s.pending).map(slip));
         }
         self.foundation_moves(s, false, out);
         self.marriage_moves(s, out);
         self.talon_moves(s, true, true, false, out);
-        if s.pack_len() > 0 {
+        if s.stock.pack_len() > 0 {
             out.push(Move::Turn);
         }
     }
 
     fn play(&self, s: &mut State, m: Move) {
         match m {
-            Move::Turn => s.turn(),
+            Move::Turn => _ = s.stock.turn(&STOCK),
             Move::Stock { turns, dest } => {
                 for _ in 0..turns {
-                    s.turn();
+                    s.stock.turn(&STOCK);
                 }
-                self.play(s, Self::stock_play(dest));
+                self.play(s, Move::of(TALON, dest.into()));
             }
-            Move::PacketFound { from, to } => {
-                if let Some(c) = s.packets[usize::from(from) % PACKETS].pop() {
-                    s.play_up(c, usize::from(to));
+            Move::Slip { packet, place } => s.slip(packet.into(), place.into()),
+            _ => {
+                let Some((src, dst)) = m.route() else { return };
+                let c = match s.packets.get_mut(src) {
+                    Some(pk) => pk.pop(),
+                    None => s.stock.take_talon(),
+                };
+                match (c, dst.checked_sub(PACKETS)) {
+                    (Some(c), Some(f)) => FOUNDATION.put(&mut s.found, f, c),
+                    (Some(c), None) => s.packets[dst].push(c),
+                    (None, _) => {}
                 }
-            }
-            Move::TalonFound { to } => {
-                if let Some(c) = s.talon_pop() {
-                    s.play_up(c, usize::from(to));
-                }
-            }
-            Move::PacketPacket { from, to } => {
-                if let Some(c) = s.packets[usize::from(from) % PACKETS].pop() {
-                    s.packets[usize::from(to) % PACKETS].push(c);
-                }
-            }
-            Move::TalonPacket { to } => {
-                if let Some(c) = s.talon_pop() {
-                    s.packets[usize::from(to) % PACKETS].push(c);
-                }
-            }
-            Move::Slip { packet, place } => {
-                let mut choices = Vec::with_capacity(2);
-                self.slip_moves(s, &mut choices);
-                let nth = choices.iter().position(|&c| c == m).unwrap_or(0) as u8;
-                s.slips |= (nth + 1) << (2 * (s.pending & 3));
-                let p = usize::from(packet) % PACKETS;
-                let i = usize::from(place);
-                let pk = &mut s.packets[p];
-                if i < usize::from(pk.len) {
-                    pk.cards[..=i].rotate_right(1);
-                }
-                s.set_canon();
-                let next = s.pending.saturating_add(1);
-                s.examine(next);
             }
         }
     }
 
     fn is_won(&self, s: &State) -> bool {
-        s.height == [KING; PLACES]
+        FOUNDATION.all_full(&s.found)
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
@@ -661,191 +583,106 @@ impl Game for NapoleonsSquare {
     }
 
     fn key_text(&self, s: &State) -> String {
-        let mut out = String::with_capacity(400);
+        let mut k = KeyText::new();
         for (p, pk) in s.packets.iter().enumerate() {
-            pile_text(&mut out, &format!("P{}", p + 1), pk.slice(), 0);
-            out.push(' ');
+            k.pile(Place::at("P", p), pk.cards(), 0);
         }
         for p in 0..PLACES {
-            let cards: Vec<Card> = if s.place_suit[p] == NONE {
-                Vec::new()
-            } else {
-                (1..=s.height[p])
-                    .map(|r| Card::new(r, s.place_suit[p]))
-                    .collect()
-            };
-            pile_text(&mut out, &format!("F{}", p + 1), &cards, 0);
-            out.push(' ');
+            k.pile(Place::at("F", p), &FOUNDATION.cards(&s.found, p), 0);
         }
-        let pack: Vec<Card> = (usize::from(s.turned)..usize::from(s.deck_len))
-            .rev()
-            .filter_map(|i| s.deck.get(i).copied())
-            .collect();
-        pile_text(&mut out, "pack", &pack, pack.len());
-        out.push(' ');
-        pile_text(&mut out, "talon", &s.talon_cards(), 0);
+        let pack: Vec<Card> = s.stock.pack().collect();
+        k.pile(Place::named("pack"), &pack, pack.len());
+        let talon: Vec<Card> = s.stock.talon().collect();
+        k.pile(source(TALON), &talon, 0);
         if let Some(&c) = SUIT_CHARS.get(usize::from(s.pending)) {
-            out.push_str(" pending:slip-");
-            out.push(c as char);
+            k.field("pending", format!("slip-{}", c as char));
         }
-        out
+        k.finish()
     }
 
     fn display(&self, s: &State) -> String {
-        let packet = |p: usize| -> String {
-            let cards = s.packets[p].slice();
-            let body = if cards.is_empty() {
+        let packet = |p: usize| {
+            let t: Vec<String> = s.packets[p].cards().iter().map(|c| c.to_string()).collect();
+            let body = if t.is_empty() {
                 "(space)".to_string()
             } else {
-                cards
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                t.join(" ")
             };
-            format!("P{:<2} {}", p + 1, body)
+            format!("P{:<2} {body}", p + 1)
         };
-        let mut out = String::new();
-        out.push_str("Foundations:");
+        let text = |c: Option<Card>| c.map_or("--".to_string(), |c| c.to_string());
+        let mut out = String::from("Foundations:");
         for p in 0..PLACES {
-            if s.place_suit[p] == NONE {
-                out.push_str(&format!("  F{} --", p + 1));
-            } else {
-                out.push_str(&format!(
-                    "  F{} {}",
-                    p + 1,
-                    Card::new(s.height[p], s.place_suit[p])
-                ));
-            }
+            let _ = write!(out, "  F{} {}", p + 1, text(s.found.top(p)));
         }
         out.push_str("\nTop side (left to right):\n");
         for p in 4..8 {
-            out.push_str(&format!("    {}\n", packet(p)));
+            let _ = writeln!(out, "    {}", packet(p));
         }
         out.push_str("Left side (top to bottom)              Right side (top to bottom):\n");
         for row in 0..4 {
-            out.push_str(&format!(
-                "    {:<34} {}\n",
-                packet(3 - row),
-                packet(8 + row)
-            ));
+            let _ = writeln!(out, "    {:<34} {}", packet(3 - row), packet(8 + row));
         }
-        let talon = s.talon_cards();
-        out.push_str(&format!(
-            "Pack: {} cards   Talon: {}{}",
-            s.pack_len(),
-            talon.last().map_or("--".to_string(), |c| c.to_string()),
-            if talon.len() > 1 {
-                format!(" (+{} beneath)", talon.len() - 1)
-            } else {
-                String::new()
-            }
-        ));
+        let top = text(s.stock.talon_top());
+        let _ = write!(out, "Pack: {} cards   Talon: {top}", s.stock.pack_len());
+        if s.stock.talon_len() > 1 {
+            let _ = write!(out, " (+{} beneath)", s.stock.talon_len() - 1);
+        }
         if let Some(name) = ["clubs", "diamonds", "hearts", "spades"].get(usize::from(s.pending)) {
-            out.push_str(&format!(
+            let _ = write!(
+                out,
                 "\nKing correction: choose which king of {name} slips to the bottom of its packet"
-            ));
+            );
         }
         out.push_str("\n(packets are listed bottom to top; the last card is available)\n");
         out
     }
 
+    /// Twelve packet codes of 11 bits, sorted (132); eight foundation codes (count and
+    /// suit) of 7 bits, sorted (56); the stock's cursor (7) and which of its cards are
+    /// left (92), exact since the pack keeps the deal's order; the pending suit + 1 (3);
+    /// the slips (8), which fix the dealt packets the codes 4q + j refer to. 298 bits.
     fn key(&self, s: &State) -> [u64; 5] {
-        // Layout (bits): twelve packet codes of 11 bits, sorted (132): the base code in 7
-        // bits (0x7f a space; 64 + card index for one card under the run; 4q + j for the
-        // first j + 1 cards of dealt packet q, the first such packet) and the run length
-        // in 4. Per suit the two foundation heights, smaller first, 4 bits each (32). The
-        // cards turned (7) and which of them lie on the talon (92): the pack and the
-        // talon keep the deal's order, so these fix both. The pending suit + 1 (3), and
-        // the slips made (8), which fix the dealt packets the codes 4q + j refer to.
-        // Total 274 bits. Packets and same-suit foundation places are interchangeable
-        // (nothing in the rules depends on their numbers), so sorting them keeps the
-        // future exactly up to renaming.
-        let mut codes = [0u64; PACKETS];
-        for (p, code) in codes.iter_mut().enumerate() {
-            *code = s.packet_code(p);
-        }
-        codes.sort_unstable();
+        let mut codes: [u64; PACKETS] = std::array::from_fn(|p| s.packet_code(p));
+        sort_among(&mut codes, |_| true);
+        let mut found: [u16; PLACES] = std::array::from_fn(|p| s.found.code(p));
+        sort_among(&mut found, |_| true);
         let mut w = BitWriter::<5>::new();
-        for c in codes {
-            w.put(c, 11);
-        }
-        for suit in 0..4u8 {
-            let mut h = [0u8; 2];
-            let mut n = 0;
-            for p in 0..PLACES {
-                if s.place_suit[p] == suit && n < 2 {
-                    h[n] = s.height[p];
-                    n += 1;
-                }
-            }
-            h.sort_unstable();
-            w.put(u64::from(h[0]), 4);
-            w.put(u64::from(h[1]), 4);
-        }
-        w.put(u64::from(s.turned), 7);
-        w.put(s.talon as u64, 64);
-        w.put((s.talon >> 64) as u64 & ((1 << 28) - 1), 28);
-        w.put(
-            if s.pending == NONE {
-                0
-            } else {
-                u64::from(s.pending) + 1
-            },
-            3,
-        );
-        w.put(u64::from(s.slips), 8);
+        codes.iter().for_each(|&c| w.put(c, 11));
+        found.iter().for_each(|&c| w.put(c.into(), 7));
+        let (present, cursor) = s.stock.key_bits();
+        w.put(cursor.into(), 7);
+        w.put(present as u64, 64);
+        w.put((present >> 64) as u64 & ((1 << 28) - 1), 28);
+        w.put(s.pending.wrapping_add(1).min(4).into(), 3);
+        w.put(s.slips.into(), 8);
         w.finish()
     }
 
-    /// A card to a foundation is safe when it is an ace, or when both cards of its suit one
-    /// rank lower are on the foundations. Such a card can never take a marriage (the cards
-    /// that could marry onto it are on the foundations for good) and an ace takes none at
-    /// all, so it serves no purpose in a packet or on the talon but to be moved on; a
-    /// winning line that keeps it can drop every move of it and play it at once: each
-    /// other move stays legal (it only uncovers the card beneath sooner, and filling a
-    /// space with it gains nothing since nothing could be built on it), and on the
-    /// foundations its suit's two places just differ in which holds it, which the rules
-    /// never look at (the other copy of its rank, if still to come, finds the other place
-    /// one rank lower, since both lower cards are already up).
+    /// A card to a foundation when nothing could ever be married onto it (an ace, or
+    /// both cards one rank lower of its suit up): see the module's "Solver".
     fn safe_move(&self, s: &State) -> Option<Move> {
         if s.pending != NONE {
             return None;
         }
-        let mut places = [0u8; PLACES];
-        for (from, pk) in s.packets.iter().enumerate() {
-            if let Some(c) = pk.top() {
-                if Self::safe_to_foundation(s, c) && s.places_for(c, &mut places) > 0 {
-                    return Some(Move::PacketFound {
-                        from: from as u8,
-                        to: places[0],
-                    });
-                }
-            }
-        }
-        if let Some(c) = s.talon_top() {
-            if Self::safe_to_foundation(s, c) && s.places_for(c, &mut places) > 0 {
-                return Some(Move::TalonFound { to: places[0] });
-            }
-        }
-        None
+        (0..=TALON).find_map(|src| {
+            let c = s.top(src).filter(|&c| s.safe(c))?;
+            Some(Move::of(src, PACKETS + FOUNDATION.first_dest(&s.found, c)?))
+        })
     }
 
-    /// The legal moves but the turn, foundation plays first, then marriages from packets
-    /// and the talon, then the filling of a space; each talon play also as a macro move
-    /// "turn k times, then play the talon top" (k >= 1). Turning touches only the pack
-    /// and the talon, so in any winning line every move between a turn and the next
-    /// talon play can be made before the turn instead, leaving the same position; and a
-    /// won game has turned every card and played each from the talon, so every turn is
-    /// followed by a talon play. Hence the turn is needed only inside these macros, and
-    /// no win is lost. Two moves are left out, each the exact twin (up to renaming of like
-    /// places, which the key ignores) of one kept: a card to the second of two
-    /// foundations of its suit at the same height, and a card into a space other than
-    /// the first.
+    /// The legal moves but the turn: foundation plays, marriages from packets and the
+    /// talon, the filling of a space; and each talon play also as a macro move "turn k
+    /// times, then play the talon top" (k >= 1). Turning touches only the pack and the
+    /// talon, so in a winning line every move between a turn and the next talon play can
+    /// be made before the turn instead, to the same position; and a won game plays every
+    /// turned card from the talon. So turns are needed only inside these macros. Left
+    /// out, each the exact twin (up to renaming like places, which the key ignores) of a
+    /// move kept: a card to the second of two foundations of its suit at one height, and
+    /// a card into a space other than the first.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         if s.pending != NONE {
-            self.slip_moves(s, out);
-            return;
+            return self.moves(s, out);
         }
         if s.dead() {
             return;
@@ -860,82 +697,10 @@ impl Game for NapoleonsSquare {
     fn expand(&self, _s: &State, m: Move, out: &mut Vec<Move>) {
         match m {
             Move::Stock { turns, dest } => {
-                for _ in 0..turns {
-                    out.push(Move::Turn);
-                }
-                out.push(Self::stock_play(dest));
+                out.extend((0..turns).map(|_| Move::Turn));
+                out.push(Move::of(TALON, dest.into()));
             }
             other => out.push(other),
-        }
-    }
-}
-
-impl NapoleonsSquare {
-    /// The text of a move: it needs no more than the move, places are named by number.
-    /// (A `Move::Stock` is never shown to users; its text is for debugging.)
-    fn text(m: Move) -> String {
-        match m {
-            Move::Turn => "turn".into(),
-            Move::PacketFound { from, to } => format!("p{}>f{}", from + 1, to + 1),
-            Move::TalonFound { to } => format!("talon>f{}", to + 1),
-            Move::PacketPacket { from, to } => format!("p{}>p{}", from + 1, to + 1),
-            Move::TalonPacket { to } => format!("talon>p{}", to + 1),
-            Move::Slip { packet, place } => format!("slip:p{}:{}", packet + 1, place + 1),
-            Move::Stock { turns, dest } => {
-                format!("turn*{turns}+{}", Self::text(Self::stock_play(dest)))
-            }
-        }
-    }
-
-    /// The talon play that ends a `Move::Stock`.
-    fn stock_play(dest: u8) -> Move {
-        if dest >= TO_FOUNDATION {
-            Move::TalonFound {
-                to: dest - TO_FOUNDATION,
-            }
-        } else {
-            Move::TalonPacket { to: dest }
-        }
-    }
-
-    /// Macro moves: for each card of the pack (nearest first), turn up to it and play it.
-    fn stock_moves(&self, s: &State, out: &mut Vec<Move>) {
-        let first_space = s.packets.iter().position(|p| p.len == 0);
-        // Packets by their top card (bit p of `tops[index]`).
-        let mut tops = [0u16; 52];
-        for (p, pk) in s.packets.iter().enumerate() {
-            if let Some(t) = pk.top() {
-                tops[t.index()] |= 1 << p;
-            }
-        }
-        let mut places = [0u8; PLACES];
-        for k in 1..=s.pack_len() {
-            let Some(&c) = s.deck.get(usize::from(s.turned) + k - 1) else {
-                break;
-            };
-            let turns = k as u8;
-            if s.places_for(c, &mut places) > 0 {
-                out.push(Move::Stock {
-                    turns,
-                    dest: TO_FOUNDATION + places[0],
-                });
-            }
-            let mut targets = if c.rank() < KING {
-                tops[c.index() + 1]
-            } else {
-                0
-            };
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                out.push(Move::Stock { turns, dest: to });
-            }
-            if let Some(to) = first_space {
-                out.push(Move::Stock {
-                    turns,
-                    dest: to as u8,
-                });
-            }
         }
     }
 }
@@ -944,31 +709,10 @@ impl NapoleonsSquare {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
+    use crate::testing::{
+        cards, deal, play, pruning_agrees, pruning_agrees_on, texts, walk, won_line,
+    };
     use std::sync::atomic::AtomicBool;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| Card::parse(t).unwrap())
-            .collect()
-    }
-
-    fn texts(g: &NapoleonsSquare, s: &State) -> Vec<String> {
-        let mut v = Vec::new();
-        if !g.is_won(s) {
-            g.moves(s, &mut v);
-        }
-        v.iter().map(|&m| g.move_text(s, m)).collect()
-    }
-
-    fn play(g: &NapoleonsSquare, s: &mut State, text: &str) {
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let m = v.into_iter().find(|&m| g.move_text(s, m) == text);
-        g.play(
-            s,
-            m.unwrap_or_else(|| panic!("{text} is not legal in {}", g.key_text(s))),
-        );
-    }
 
     /// The two-pack deal that starts with `first` and goes on with the other cards in
     /// unshuffled order.
@@ -986,39 +730,31 @@ mod tests {
     /// A position from its parts: packets, foundations, talon (bottom to top) and pack
     /// (top first, the next card to be turned first).
     fn position(packets: [&str; 12], found: [&str; 8], talon: &str, pack: &str) -> State {
-        let mut s = State {
-            packets: [Packet::EMPTY; PACKETS],
-            canon: [[0; 4]; PACKETS],
-            place_suit: [NONE; PLACES],
-            height: [0; PLACES],
-            deck: [Card::new(ACE, 0); MAX_PACK],
-            deck_len: 0,
-            turned: 0,
-            talon: 0,
-            pending: NONE,
-            slips: 0,
-        };
+        let mut piles = [Packet::new(); PACKETS];
         for (p, t) in packets.iter().enumerate() {
-            for c in cards(t) {
-                s.packets[p].push(c);
-            }
+            piles[p] = Packet::of(&cards(t), 0);
         }
+        let mut f = Ladders::new();
         for (p, t) in found.iter().enumerate() {
-            let f = cards(t);
-            if let Some(c) = f.last() {
-                s.place_suit[p] = c.suit();
-                s.height[p] = c.rank();
+            for c in cards(t) {
+                FOUNDATION.put(&mut f, p, c);
             }
         }
         let t = cards(talon);
-        let k = cards(pack);
-        s.set_canon();
-        for (i, &c) in t.iter().chain(&k).enumerate() {
-            s.deck[i] = c;
+        let all: Vec<Card> = t.iter().chain(&cards(pack)).copied().collect();
+        let mut stock = Stock::new(&all);
+        for _ in &t {
+            stock.turn(&STOCK);
         }
-        s.turned = t.len() as u8;
-        s.deck_len = (t.len() + k.len()) as u8;
-        s.talon = (1u128 << t.len()) - 1;
+        let mut s = State {
+            packets: piles,
+            found: f,
+            stock,
+            canon: [[0; 4]; PACKETS],
+            pending: NONE,
+            slips: 0,
+        };
+        s.set_canon();
         s
     }
 
@@ -1099,7 +835,7 @@ mod tests {
             "P1:AC P2:2C P3:3C P4:4C P5:5C P6:6C P7:7C P8:8C P9:9C P10:TC P11:JC P12:QC F1: "
         ));
         assert!(key.ends_with("2dadkc talon:"));
-        assert_eq!(s.pack_len(), 92);
+        assert_eq!(s.stock.pack_len(), 92);
         // The ace to F1; each club marries onto the next (AC onto 2C, ..., JC onto QC).
         let mut want = vec!["p1>f1".to_string()];
         for p in 1..=11 {
@@ -1123,7 +859,7 @@ mod tests {
             .starts_with("P1:2CKC3SKS P2:4CKC5C6C P3:7SKS8S9S P4:AC3C7C8C "));
         assert!(g.key_text(&s).ends_with(" talon: pending:slip-C"));
         assert_eq!(texts(&g, &s), ["slip:p1:2", "slip:p2:2"]);
-        let mut a = s.clone();
+        let mut a = s;
         play(&g, &mut a, "slip:p1:2");
         assert!(g.key_text(&a).starts_with("P1:KC2C3SKS P2:4CKC5C6C "));
         assert!(g.key_text(&a).ends_with(" talon: pending:slip-S"));
@@ -1136,7 +872,7 @@ mod tests {
         // Now play: tops KS 6C 9S 8C QC 4D 8D QD 3H 7H JH 2S; nothing fits a foundation or
         // a marriage: only the turn.
         assert_eq!(texts(&g, &a), ["turn"]);
-        let mut b = s.clone();
+        let mut b = s;
         play(&g, &mut b, "slip:p2:2");
         assert!(g.key_text(&b).starts_with("P1:2CKC3SKS P2:KC4C5C6C "));
         play(&g, &mut b, "slip:p1:4");
@@ -1162,7 +898,7 @@ mod tests {
             .unwrap();
         assert!(g.key_text(&s).ends_with(" pending:slip-H"));
         assert_eq!(texts(&g, &s), ["slip:p1:2", "slip:p1:3"]);
-        let mut a = s.clone();
+        let mut a = s;
         play(&g, &mut a, "slip:p1:3");
         assert!(g.key_text(&a).starts_with("P1:KHQHKH2C "));
         let mut b = s;
@@ -1208,7 +944,7 @@ mod tests {
             ]
         );
         // The ace goes to the lowest empty place; 2D then plays onto it.
-        let mut a = s.clone();
+        let mut a = s;
         play(&g, &mut a, "p6>f3");
         assert!(g.key_text(&a).contains(" F3:AD F4:AC "));
         assert!(g.key_text(&a).contains(" P6: P7:KC "));
@@ -1354,7 +1090,7 @@ mod tests {
         let s = g
             .start(deal_starting("2C KC 3S KS 4C KC 5C 6C"), SplitMix64::new(0))
             .unwrap();
-        let mut x = s.clone();
+        let mut x = s;
         play(&g, &mut x, "slip:p1:2");
         let mut y = s;
         play(&g, &mut y, "slip:p2:2");
@@ -1371,32 +1107,17 @@ mod tests {
             },
         ] {
             for seed in 1..=20u64 {
-                let (cards, rng) = g.info().pack.shuffled(seed);
-                let mut s = g.start(cards, rng).unwrap();
-                let mut pick = SplitMix64::new(seed ^ 0x5eed);
-                for _ in 0..400 {
-                    let m = texts(&g, &s);
-                    let mut uniq = m.clone();
-                    uniq.sort();
-                    uniq.dedup();
-                    assert_eq!(uniq.len(), m.len(), "{m:?}");
-                    let mut total = 0;
-                    for p in &s.packets {
-                        total += p.len as usize;
-                    }
-                    total += s.talon.count_ones() as usize + s.pack_len();
-                    total += s.height.iter().map(|&h| h as usize).sum::<usize>();
+                // Distinct move texts at every step (checked by `walk`), every card in
+                // its place, no move once won.
+                walk(&g, &deal(&g, seed), 400, seed ^ 0x5eed, |s| {
+                    let mut total: usize = s.packets.iter().map(|p| p.len()).sum();
+                    total += s.stock.len() + s.found.total();
                     assert_eq!(total, CARDS);
-                    if g.is_won(&s) {
-                        assert!(m.is_empty());
+                    if g.is_won(s) {
+                        assert!(texts(&g, s).is_empty());
                     }
-                    if m.is_empty() {
-                        break;
-                    }
-                    let i = (pick.next_u64() % m.len() as u64) as usize;
-                    let _ = g.display(&s);
-                    play(&g, &mut s, &m[i]);
-                }
+                    let _ = g.display(s);
+                });
             }
         }
     }
@@ -1487,7 +1208,7 @@ mod tests {
         let out = solve(&g, &s, &Limits::default(), &AtomicBool::new(false));
         assert_eq!(out.verdict, Verdict::Won);
         assert_eq!(out.moves.len(), 6);
-        let mut t = s.clone();
+        let mut t = s;
         let mut turns = 0;
         for &m in &out.moves {
             let mut legal = Vec::new();
@@ -1529,5 +1250,23 @@ mod tests {
             .start(PackSpec::Standard(2).cards(), SplitMix64::new(0))
             .unwrap();
         assert!(!s.dead());
+    }
+
+    /// Pruned (safe moves, macros, the dead test, the merged key) against plain search.
+    /// Late positions of random walks are nearly all lost; random walks never come near
+    /// a win, so won positions are taken along the pruned search's own won lines.
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        let g = NapoleonsSquare::default();
+        let a = pruning_agrees(&g, 1..61, 300, 60, 500);
+        assert!(a.lost >= 100, "{a:?}");
+        let g1 = NapoleonsSquare {
+            single_cards: true,
+            no_king_slip: false,
+        };
+        let late = |seed| won_line(&g1, seed, 20_000).into_iter().rev().step_by(10);
+        let line: Vec<State> = (1..11).flat_map(late).collect();
+        let b = pruning_agrees_on(&g1, &line, 1_000);
+        assert!(b.won >= 40, "{b:?}");
     }
 }

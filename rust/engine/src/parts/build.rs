@@ -249,6 +249,7 @@ impl Build {
 
     /// How many cards at the top of `cards` (bottom to top) form a sequence by this rule;
     /// 0 for an empty slice. With [`Dir::Either`] the sequence keeps one direction.
+    #[inline]
     pub fn run_len(&self, cards: &[Card]) -> usize {
         let n = cards.len();
         if n == 0 {

@@ -14,6 +14,11 @@ use crate::card::Card;
 /// sort in place, with no set-up: meant for the few places of a layout, per node.
 #[inline]
 pub fn sort_among<T: Ord + Copy>(codes: &mut [T], pick: impl Fn(usize) -> bool) {
+    // Every position picked (all places alike): sort in place, nothing to gather.
+    if (0..codes.len()).all(&pick) {
+        codes.sort_unstable();
+        return;
+    }
     // The picked positions (at most 64), then an insertion sort through them.
     let mut idx = [0u8; 64];
     let mut n = 0;
@@ -180,6 +185,9 @@ mod tests {
         let mut c = [3, 2, 1];
         sort_groups(&mut c, |i| (i > 0).then_some(0));
         assert_eq!(c, [3, 1, 2]);
+        let mut d = [4u16, 1, 3, 2];
+        sort_among(&mut d, |_| true);
+        assert_eq!(d, [1, 2, 3, 4], "every position picked");
     }
 
     #[test]
