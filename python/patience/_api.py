@@ -715,3 +715,8 @@ def solve_many(
     )
     reports = _wait(job, on_report=callback)
     return [convert(s, r) for s, r in zip(seed_list, reports)]
+
+
+# Ctrl-C must reach searches on every thread: chain the handler as soon as the package is
+# imported (from the main thread; else at the first search the main thread waits for).
+_install_sigint_handler()

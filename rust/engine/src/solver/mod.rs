@@ -117,7 +117,7 @@ pub struct Outcome<M> {
 }
 
 /// Slots of a new dense table (it doubles when three quarters full).
-const DENSE_START_SLOTS: usize = 1 << 16;
+const DENSE_START_SLOTS: usize = 1 << 12;
 
 /// A set of fixed-size keys of `stride` 64-bit words, kept in one flat array with linear
 /// probing: a look-up touches one slot (one cache line for keys of up to 8 words, the
@@ -298,7 +298,7 @@ impl<K: StateKey> Visited<K> {
         match first.words() {
             Some(w) if !w.is_empty() => {
                 let mut slots = DENSE_START_SLOTS;
-                while slots > 1024 && !within(DenseSet::bytes_for(w.len(), slots), limit) {
+                while slots > 256 && !within(DenseSet::bytes_for(w.len(), slots), limit) {
                     slots /= 2;
                 }
                 if !within(DenseSet::bytes_for(w.len(), slots), limit) {
