@@ -65,7 +65,10 @@ def check_count(
 def _big(v: int) -> str:
     if v == MAX_U64:
         return "2**64-1"
-    return str(v) if abs(v) < 10**30 else f"about {float(v):.3g}"
+    if abs(v) < 10**30:
+        return str(v)
+    digits = str(abs(v))
+    return f"{'-' if v < 0 else ''}{digits[0]}.{digits[1:3]}e{len(digits) - 1}"
 
 
 def check_timeout(v: object) -> float | None:

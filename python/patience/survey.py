@@ -86,14 +86,14 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     (0.0, 1.0)
     """
     for name, v in (("successes", successes), ("trials", trials)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"{name} must be an integer, not {type(v).__name__}")
+        _limits.check_count(name, v)
     if isinstance(z, bool) or not isinstance(z, (int, float)):
         raise TypeError(f"z must be a number, not {type(z).__name__}")
-    if trials < 0 or not 0 <= successes <= trials:
+    if not 0 <= successes <= trials:
         raise PatienceError(f"need 0 <= successes <= trials, got {successes} of {trials}")
-    if not (math.isfinite(z) and z > 0):
-        raise PatienceError(f"z must be a finite number > 0, got {z!r}")
+    if not (isinstance(z, float) or abs(z) < 1 << 64) or not (math.isfinite(z) and 0 < z < 1e6):
+        raise PatienceError(f"z must be a number > 0 (a normal quantile), got {z!r}")
+    z = float(z)
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
