@@ -806,6 +806,6 @@ mod tests {
         assert_eq!(v.capacity(), cap);
         // Far more than any machine has: refused, not aborted.
         assert!(!reserve_vec(&mut v, usize::MAX / 16, 0, None));
-        assert!(!DenseSet::try_new(8, 1 << 60).is_some());
+        assert!(DenseSet::try_new(8, 1 << 60).is_none());
     }
 }
