@@ -3,7 +3,7 @@
     python bench/memory_bench.py [--game herring-bone] [--seed 2] [--limits 50M 200M]
 
 Herring-bone seed 2 grows to gigabytes without a limit. Prints per limit: the verdict, the
-solver's peak_bytes, the process's ru_maxrss growth and its ratio to the limit.
+solver's peak_bytes, the process's peak-RSS (VmHWM) growth and its ratio to the limit.
 """
 
 from __future__ import annotations
@@ -13,16 +13,19 @@ import subprocess
 import sys
 
 CHILD = """
-import resource, sys, time
+import re, sys, time
 import patience
+def hwm():  # peak RSS since exec (ru_maxrss carries the parent's peak over exec on Linux)
+    status = open("/proc/self/status").read()
+    return int(re.search(r"VmHWM:\\s+(\\d+) kB", status).group(1)) * 1024
 slug, seed, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 state = patience.game(slug).deal(seed).start()
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+base = hwm()
 t0 = time.perf_counter()
 sol = state.solve(max_memory=limit)
 took = time.perf_counter() - t0
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-print(sol.verdict, sol.stop, sol.states, sol.peak_bytes, peak - base, took)
+peak = hwm()
+print(sol.verdict, (sol.stop or "-").replace(" ", "_"), sol.states, sol.peak_bytes, peak - base, took)
 """
 
 
@@ -47,7 +50,7 @@ def main() -> None:
             text=True,
             check=True,
         ).stdout.split()
-        verdict = " ".join(out[:-5])
+        verdict = f"{out[0]} ({out[1].replace('_', ' ')})"
         states, peak, growth, took = int(out[-4]), int(out[-3]), int(out[-2]), float(out[-1])
         print(
             f"{text:>8} {verdict:>24} {states:>10,} {peak / 2**20:>9.1f}Mi {growth / 2**20:>9.1f}Mi "

@@ -103,13 +103,18 @@ def test_out_of_memory_is_unknown_memory_never_an_abort():
 
 
 _RSS = """
-    import resource, sys
+    import re, sys
     import patience
+    def hwm():
+        # The peak RSS of this process's memory since exec (ru_maxrss would carry the
+        # forking parent's peak over the exec on Linux).
+        status = open("/proc/self/status").read()
+        return int(re.search(r"VmHWM:\\s+(\\d+) kB", status).group(1)) * 1024
     limit = int(sys.argv[1])
     state = patience.game("herring-bone").deal(2).start()
-    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    base = hwm()
     sol = state.solve(max_memory=limit)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    peak = hwm()
     print(sol.verdict, sol.stop, sol.peak_bytes, peak - base)
 """
 
@@ -123,7 +128,7 @@ def test_rss_growth_stays_within_the_memory_limit():
     assert int(peak_bytes) <= limit
     assert int(growth) <= 1.10 * limit, f"RSS grew by {int(growth) / limit:.2f} x the limit"
     # And the limit was used, not ignored by stopping at once.
-    assert int(growth) > limit / 4
+    assert int(growth) > limit / 4, r.stdout
 
 
 def test_memory_limit_values():
@@ -287,7 +292,7 @@ def test_ctrl_c_cancels_a_solve_on_a_worker_thread():
     rc, out, err, took = _interrupt(_POOL, wait_for="submitted")
     assert rc == 0, (rc, err)
     assert "main: interrupted" in out and "worker: cancelled" in out, (out, err)
-    assert took < 15
+    assert took < 8
 
 
 _SURVEY_POOL = """
@@ -304,7 +309,7 @@ def test_ctrl_c_stops_a_survey_on_a_thread_pool_and_keeps_the_finished_deals(tmp
     db = tmp_path / "s.db"
     # Seeds 3 (lost at once) and 4 (runaway) in one chunk on one thread.
     rc, out, err, took = _interrupt(_SURVEY_POOL, str(db), "0", wait_for="start", after=3.0)
-    assert took < 15, took
+    assert took < 8, took
     assert "KeyboardInterrupt" in err and rc != 0
     with contextlib.closing(sqlite3.connect(db)) as con:
         rows = con.execute("SELECT seed, verdict FROM results").fetchall()
@@ -517,6 +522,21 @@ def test_a_progress_stream_that_fails_mid_survey_stops_only_the_progress(tmp_pat
         "canfield-or-klondike", 100, db=tmp_path / "s.db", max_states=300, progress=Broken()
     )
     assert (r.deals, r.solved) == (100, 100) and Broken.writes == 1
+
+
+def test_a_long_solve_whose_stderr_pipe_closes_still_prints_its_verdict():
+    # Herring-bone seed 2 under 60 MB runs for seconds: the progress line is tried.
+    p = subprocess.Popen(
+        [sys.executable, "-m", "patience", "solve", HB, "--seed", "2", "--max-memory", "60M"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
+    assert p.stderr is not None
+    p.stderr.close()
+    out, _ = p.communicate(timeout=120)
+    assert p.returncode == 0 and "seed 2: unknown (memory limit)" in out
 
 
 @pytest.mark.parametrize(
