@@ -24,8 +24,8 @@ fuzz_target!(|data: &[u8]| {
         1 => {
             // The pack with cards changed, dropped or repeated.
             let (mut cards, rng) = g.deal_order(input.u64());
-            let n = cards.len();
             for _ in 0..input.byte() % 4 {
+                let n = cards.len();
                 let (i, j) = (input.below(n), input.below(n));
                 match input.byte() % 3 {
                     0 => cards[i] = cards[j],
