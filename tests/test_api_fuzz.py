@@ -9,9 +9,11 @@ and 9), and when one limit is fuzzed the others stay small.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +70,16 @@ option_dicts = st.dictionaries(
     anything,
     max_size=3,
 )
+
+
+@contextlib.contextmanager
+def _cwd(path: str) -> Iterator[None]:
+    old = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(old)
 
 
 def only_ours(call: Callable[[], Any]) -> Any:
@@ -253,7 +265,8 @@ SURVEY_NAMES = [
 @settings(FUZZ, max_examples=60)
 @given(st.sampled_from(SURVEY_NAMES), anything)
 def test_survey(name, value):
-    with tempfile.TemporaryDirectory() as tmp:
+    # A fuzzed db (any text) is a file in the current directory: a scratch one.
+    with tempfile.TemporaryDirectory() as tmp, _cwd(tmp):
         kw: dict[str, Any] = {
             "deals": 2,
             "first_seed": 2**64 - 3,  # any count of deals past 2 is refused

@@ -16,7 +16,7 @@ The store (schema version 1) has two tables. ``schema_version(version)`` holds o
 ``results`` holds one row per deal, keyed by ``(game, options, seed)``: ``options`` is the
 game's full option set as JSON with sorted keys, so the same seed under other options is
 another row. Seeds are stored as signed 64-bit integers (seeds from 2**63 up appear as
-``seed - 2**64``). The other columns are the verdict, the solver's statistics, the limits
+``seed - 2**64``), and so are the ``max_states`` and ``max_memory`` limits. The other columns are the verdict, the solver's statistics, the limits
 the deal was solved under, the library version that solved it and the time it finished.
 """
 
@@ -239,6 +239,27 @@ def _from_db_seed(v: int) -> int:
     return v + _U64 if v < 0 else v
 
 
+def _db_limits(
+    limits: tuple[int | None, float | None, int | None],
+) -> tuple[int | None, float | None, int | None]:
+    """Limits as stored: counts from 2**63 up as signed 64-bit integers, like seeds."""
+    ms, t, mm = limits
+    return (
+        None if ms is None else _to_db_seed(ms),
+        t,
+        None if mm is None else _to_db_seed(mm),
+    )
+
+
+def _from_db_limits(row: Any) -> tuple[int | None, float | None, int | None]:
+    ms, t, mm = row
+    return (
+        None if ms is None else _from_db_seed(ms),
+        t,
+        None if mm is None else _from_db_seed(mm),
+    )
+
+
 def _seed_clause(lo: int, hi: int) -> tuple[str, list[int]]:
     """SQL (and parameters) selecting the stored seeds ``lo .. hi`` (unsigned, inclusive)."""
     if hi < _I64 or lo >= _I64:
@@ -418,7 +439,7 @@ class _Store:
                 r.nodes,
                 r.seconds,
                 r.peak_bytes,
-                *limits,
+                *_db_limits(limits),
                 version,
             )
             for r in results
@@ -495,7 +516,7 @@ class _Store:
             last = _from_db_seed(nmax) if nmax is not None else pmax
             gw, gp = self._where(g, o, lo, hi)
             limits = [
-                tuple(r)
+                _from_db_limits(r)
                 for r in self.con.execute(
                     f"SELECT DISTINCT max_states, timeout, max_memory FROM results{gw} "
                     "ORDER BY 1, 2, 3",
@@ -550,6 +571,8 @@ class _Store:
         for r in self.con.execute(sql, params):
             d = dict(zip(_COLUMNS, r))
             d["seed"] = _from_db_seed(d["seed"])
+            for c in ("max_states", "max_memory"):
+                d[c] = None if d[c] is None else _from_db_seed(d[c])
             yield d
 
 
