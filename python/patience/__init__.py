@@ -27,6 +27,7 @@ from ._api import (
     deal_from_text,
     game,
     games,
+    interrupt_all,
     solve_many,
 )
 from ._engine import __version__
@@ -35,6 +36,7 @@ from .errors import (
     DealError,
     EngineBug,
     IllegalMoveError,
+    LimitError,
     OptionError,
     PatienceError,
     SeedError,
@@ -52,6 +54,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "IllegalMoveError",
+    "LimitError",
     "Move",
     "SeedResult",
     "SurveyReport",
@@ -68,6 +71,7 @@ __all__ = [
     "deal_from_text",
     "game",
     "games",
+    "interrupt_all",
     "rules",
     "solve_many",
     "survey",

@@ -6,15 +6,76 @@ engine (``patience._engine``) is the Rust core.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import re
-from collections.abc import Iterator, Sequence
+import signal
+import threading
+import time
+import types
+import typing
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from . import _engine
+from . import _engine, _limits
+from ._limits import MemoryLimit, SolveLimits
 from .errors import CardError, DealError, OptionError, SeedError
 
 Verdict = Literal["won", "lost", "unknown"]
+
+
+def _conforms(v: object, t: Any) -> bool:
+    """True if ``v`` is a value of the annotation ``t`` (the forms the records use)."""
+    if t is Any:
+        return True
+    origin, args = typing.get_origin(t), typing.get_args(t)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_conforms(v, a) for a in args)
+    if origin is Literal:
+        return any(type(v) is type(a) and v == a for a in args)
+    if t is type(None):
+        return v is None
+    if t is float:
+        return isinstance(v, (int, float)) and not isinstance(v, bool)
+    if t is int:
+        return isinstance(v, int) and not isinstance(v, bool)
+    if origin in (list, tuple, dict):
+        if not isinstance(v, origin):
+            return False
+        if not args:
+            return True
+        if origin is list:
+            return all(_conforms(x, args[0]) for x in v)  # type: ignore[union-attr]
+        if origin is dict:
+            return all(
+                _conforms(k, args[0]) and _conforms(x, args[1])
+                for k, x in v.items()  # type: ignore[union-attr]
+            )
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(x, args[0]) for x in v)  # type: ignore[union-attr]
+        return len(v) == len(args) and all(  # type: ignore[arg-type]
+            _conforms(x, a)
+            for x, a in zip(v, args)  # type: ignore[call-overload]
+        )
+    return isinstance(v, t) if isinstance(t, type) else True
+
+
+def _check_fields(obj: object) -> None:
+    """Raise TypeError naming the first field of a record whose value is not of its type."""
+    cls = type(obj)
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+        v = getattr(obj, f.name)
+        if not _conforms(v, hints[f.name]):
+            raise TypeError(
+                f"{cls.__name__}.{f.name} must be {hints[f.name]}, not {type(v).__name__}"
+            )
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
 
 _RANKS = "A23456789TJQK"
 _SUITS = "CDHS"
@@ -74,6 +135,9 @@ class OptionInfo:
     default: str
     help: str
 
+    def __post_init__(self) -> None:
+        _check_fields(self)
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -84,6 +148,9 @@ class GameInfo:
     packs: str
     cards: int
     options: tuple[OptionInfo, ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        _check_fields(self)
 
 
 def _info(t: tuple[str, str, str, int, list[tuple[str, str, str]]]) -> GameInfo:
@@ -195,14 +262,24 @@ class Game:
         *,
         max_states: int | None = None,
         timeout: float | None = None,
-        max_memory: int | None = None,
+        max_memory: MemoryLimit = "auto",
         prune: bool = True,
     ) -> Solution:
-        """Solve a deal exhaustively. See :meth:`State.solve` for the limits."""
-        deal = seed_or_deal if isinstance(seed_or_deal, Deal) else self.deal(seed_or_deal)
-        return deal.start().solve(
-            max_states=max_states, timeout=timeout, max_memory=max_memory, prune=prune
-        )
+        """Solve a deal exhaustively: the deal of a seed, or a :class:`Deal` of this game
+        (a deal of another game, or of this game with other options, is a
+        :class:`DealError`). See :meth:`State.solve` for the limits."""
+        limits = _limits.solve_limits(max_states, timeout, max_memory, prune)
+        return _solve_state(self._deal_of(seed_or_deal).start(), limits)
+
+    def _deal_of(self, seed_or_deal: object) -> Deal:
+        if isinstance(seed_or_deal, Deal):
+            if seed_or_deal.game != self:
+                raise DealError(
+                    f"this deal is of {seed_or_deal.game!r}, not of {self!r}: solve it with "
+                    "its own game (deal.game.solve(deal))"
+                )
+            return seed_or_deal
+        return self.deal(_check_seed(seed_or_deal))
 
 
 def _literal(text: str) -> Any:
@@ -223,14 +300,21 @@ class Deal:
     """
 
     def __init__(self, game: Game, cards: list[Card], rng: int, seed: int | None) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a deal's game must be a patience.Game, not {type(game).__name__}")
+        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, Card) for c in cards):
+            raise TypeError("a deal's cards must be a list of patience.Card")
         self.game = game
-        self.cards = cards
-        self.rng = rng
-        self.seed = seed
+        self.cards = list(cards)
+        self.rng = _check_stream(rng)
+        self.seed = None if seed is None else _check_seed(seed)
 
     def start(self) -> State:
         """The first position (the layout dealt, automatic steps applied)."""
-        return State(self, self.game._engine.start([str(c) for c in self.cards], self.rng))
+        if not isinstance(self.cards, list) or not all(isinstance(c, Card) for c in self.cards):
+            raise TypeError("a deal's cards must be a list of patience.Card")
+        rng = _check_stream(self.rng)
+        return State(self, self.game._engine.start([str(c) for c in self.cards], rng))
 
     def text(self) -> str:
         """One line: ``slug [option=value ...] | cards | stream`` (round-trips)."""
@@ -259,8 +343,20 @@ class Deal:
         return (deal_from_text, (self.text(), self.seed))
 
 
+def _check_stream(rng: object) -> int:
+    if isinstance(rng, bool) or not isinstance(rng, int):
+        raise SeedError(f"a deal's stream state must be an integer, not {type(rng).__name__}")
+    if not 0 <= rng <= _MAX_SEED:
+        raise SeedError(f"a deal's stream state must be in 0 .. 2**64-1, got {rng}")
+    return rng
+
+
 def deal_from_text(text: str, seed: int | None = None) -> Deal:
     """Read the one-line form written by :meth:`Deal.text`."""
+    if not isinstance(text, str):
+        raise TypeError(f"a deal text must be a string, not {type(text).__name__}")
+    if seed is not None:
+        seed = _check_seed(seed)
     parts = [p.strip() for p in text.split("|")]
     if len(parts) != 3:
         raise DealError("a deal text has three parts separated by '|': game, cards, stream")
@@ -307,6 +403,10 @@ class Move:
 
     text: str
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise TypeError(f"a move's text must be a string, not {type(self.text).__name__}")
+
     def __str__(self) -> str:
         return self.text
 
@@ -325,10 +425,27 @@ class State:
     """A position during play. Immutable: :meth:`play` returns a new state."""
 
     def __init__(self, deal: Deal, engine: Any, history: tuple[str, ...] = ()) -> None:
+        if not isinstance(deal, Deal):
+            raise TypeError(f"a state's deal must be a patience.Deal, not {type(deal).__name__}")
+        if not isinstance(engine, _engine.RustState):
+            raise TypeError("a State is made by Deal.start() and State.play(), not by hand")
+        if not isinstance(history, tuple) or not all(isinstance(m, str) for m in history):
+            raise TypeError("a state's history must be a tuple of move texts")
         self.deal = deal
         self._engine = engine
         #: The moves played from the deal's first position to this one.
         self.history = history
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By deal and moves: the deal pickles as its text, the moves are played again.
+        return (_replay, (self.deal, self.history))
+
+    def __copy__(self) -> State:
+        return State(self.deal, self._engine, self.history)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # The engine's position is immutable and can be shared.
+        return State(copy.deepcopy(self.deal, memo), self._engine, self.history)
 
     @property
     def game(self) -> Game:
@@ -378,34 +495,109 @@ class State:
         *,
         max_states: int | None = None,
         timeout: float | None = None,
-        max_memory: int | None = None,
+        max_memory: MemoryLimit = "auto",
         prune: bool = True,
     ) -> Solution:
         """Search every position reachable from here.
 
-        ``max_states`` caps the positions stored, ``timeout`` the seconds, ``max_memory``
-        the bytes of the search table (default: no limit). The verdict is ``"won"`` (with
-        the moves), ``"lost"`` only when everything reachable was searched, and
-        ``"unknown"`` when a limit stopped the search. Ctrl-C raises KeyboardInterrupt.
+        ``max_states`` caps the positions stored, ``timeout`` the seconds (``None`` or
+        ``math.inf``: no limit), ``max_memory`` the bytes of the search's table and stacks:
+        ``"auto"`` (the default) is half of the machine's memory (the least of physical
+        memory, a cgroup limit and ``ulimit -v``), an integer is bytes, ``None`` is no limit.
+        The verdict is ``"won"`` (with the moves), ``"lost"`` only when everything
+        reachable was searched, and ``"unknown"`` when a limit stopped the search (also
+        when memory ran out: stop ``"memory limit"``). Ctrl-C raises KeyboardInterrupt;
+        a search on another thread then ends as ``unknown`` (``"cancelled"``). Bad limits
+        raise :class:`LimitError` (``TypeError`` for a wrong type).
 
         ``prune=False`` switches every pruning of the game's solver off (safe moves,
         macro moves, dominance, key symmetries): the plain legal moves are searched with
         each position's full text as its key. It is slow, and it is there to re-check any
         verdict by brute force.
         """
-        if not isinstance(prune, bool):
-            raise TypeError(f"prune must be True or False, not {prune!r}")
-        for name, v in (("max_states", max_states), ("max_memory", max_memory)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
-                raise ValueError(f"{name} must be a non-negative integer or None, got {v!r}")
-        if timeout is not None and (
-            isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-        ):
-            raise ValueError(f"timeout must be a number of seconds or None, got {timeout!r}")
-        r = self._engine.solve(
-            max_states, None if timeout is None else float(timeout), max_memory, prune
-        )
-        return Solution(start=self, **r)
+        return _solve_state(self, _limits.solve_limits(max_states, timeout, max_memory, prune))
+
+
+def _replay(deal: Deal, history: tuple[str, ...]) -> State:
+    s = deal.start()
+    for m in history:
+        s = s.play(m)
+    return s
+
+
+# --- running searches ----------------------------------------------------------------------
+#
+# A search runs on a thread of the engine's own; Python waits for it here, sleeping in
+# Python between polls, so that no engine frame is on the stack when the interpreter stops
+# a thread at exit, and Ctrl-C reaches the waiting code as a plain KeyboardInterrupt.
+
+_POLL_FIRST = 0.0002
+_POLL_MAX = 0.02
+
+
+def _wait(
+    job: Any,
+    on_report: Callable[[int, dict[str, Any]], None] | None = None,
+    on_tick: Callable[[Any], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Wait for an engine job; ``on_report(i, report)`` for each finished report, and
+    ``on_tick(job)`` between polls. Any exception (Ctrl-C included) cancels the job."""
+    _install_sigint_handler()
+    delay = _POLL_FIRST
+    try:
+        while True:
+            done = job.done()
+            if on_report is not None:
+                for i, r in job.take():
+                    on_report(i, r)
+            if done:
+                results: list[dict[str, Any]] = job.results()
+                return results
+            time.sleep(delay)
+            delay = min(delay * 1.5, _POLL_MAX)
+            if on_tick is not None:
+                on_tick(job)
+    except BaseException:
+        job.cancel()
+        raise
+
+
+def _solve_state(
+    state: State, limits: SolveLimits, on_tick: Callable[[Any], None] | None = None
+) -> Solution:
+    job = state._engine.start_solve(*limits)
+    (r,) = _wait(job, on_tick=on_tick)
+    return Solution(start=state, **r)
+
+
+def interrupt_all() -> int:
+    """Cancel every search running in this process, on any thread (each ends as
+    ``unknown``, stop ``"cancelled"``); returns how many were running. The package's
+    SIGINT handler calls it, so that Ctrl-C reaches searches on worker threads too."""
+    return int(_engine.interrupt_all())
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    _engine.interrupt_all()
+    signal.default_int_handler(signum, frame)
+
+
+_sigint_checked = False
+
+
+def _install_sigint_handler() -> None:
+    """Chain Ctrl-C to :func:`interrupt_all`: installed once, from the main thread, and
+    only while SIGINT has Python's default handler (a handler of the program's own is
+    left alone)."""
+    global _sigint_checked
+    if _sigint_checked or threading.current_thread() is not threading.main_thread():
+        return
+    _sigint_checked = True
+    try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _on_sigint)
+    except (ValueError, OSError, AttributeError):
+        pass
 
 
 @dataclass
@@ -424,6 +616,9 @@ class Solution:
     nodes: int
     seconds: float
     peak_bytes: int
+
+    def __post_init__(self) -> None:
+        _check_fields(self)
 
     def replay(self) -> Iterator[State]:
         """The positions along the solution, from the start to the end."""
@@ -455,33 +650,47 @@ class SeedResult:
     seconds: float
     peak_bytes: int
 
+    def __post_init__(self) -> None:
+        _check_fields(self)
+
 
 def solve_many(
     slug: str,
-    seeds: Sequence[int] | range,
+    seeds: Iterable[int],
     *,
     max_states: int | None = None,
     timeout: float | None = None,
-    max_memory: int | None = None,
+    max_memory: MemoryLimit = "auto",
     threads: int | None = None,
-    on_result: Any = None,
+    on_result: Callable[[SeedResult], Any] | None = None,
     prune: bool = True,
     **options: bool | int | None,
 ) -> list[SeedResult]:
     """Solve the deals of many seeds inside the engine, on ``threads`` threads (default:
     all cores), with the interpreter released. Results come back in seed order.
-    ``on_result(result)`` is called as each deal finishes (in finishing order).
-    Ctrl-C stops the work promptly with KeyboardInterrupt.
+    ``on_result(result)`` is called as each deal finishes (in finishing order). The
+    limits are per deal, as in :meth:`State.solve`; ``max_memory="auto"`` shares the
+    default among the threads. Ctrl-C stops the work promptly with KeyboardInterrupt
+    (called on a worker thread, the deals not finished come back ``unknown``,
+    ``"cancelled"``).
 
     >>> [r.verdict for r in solve_many("canfield-or-klondike", [29], timeout=5)]
     ['lost']
     """
     g = Game(slug, **options)
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise TypeError(f"seeds must be an iterable of integers, not {type(seeds).__name__}")
     seed_list = [_check_seed(s) for s in seeds]
-    if threads is not None and (
-        isinstance(threads, bool) or not isinstance(threads, int) or threads < 0
-    ):
-        raise ValueError(f"threads must be a positive integer or None, got {threads!r}")
+    n_threads = _limits.check_threads(threads)
+    limits = _limits.solve_limits(
+        max_states,
+        timeout,
+        max_memory,
+        prune,
+        share=min(_limits.threads_used(n_threads), max(1, len(seed_list))),
+    )
+    if on_result is not None and not callable(on_result):
+        raise TypeError(f"on_result must be callable or None, not {type(on_result).__name__}")
 
     def convert(seed: int, r: dict[str, Any]) -> SeedResult:
         return SeedResult(
@@ -501,13 +710,13 @@ def solve_many(
         def callback(i: int, r: dict[str, Any]) -> None:
             on_result(convert(seed_list[i], r))
 
-    reports = g._engine.solve_seeds(
-        seed_list,
-        max_states,
-        None if timeout is None else float(timeout),
-        max_memory,
-        threads or 0,
-        callback,
-        prune,
+    job = g._engine.solve_seeds(
+        seed_list, limits.max_states, limits.timeout, limits.max_bytes, n_threads, limits.prune
     )
+    reports = _wait(job, on_report=callback)
     return [convert(s, r) for s, r in zip(seed_list, reports)]
+
+
+# Ctrl-C must reach searches on every thread: chain the handler as soon as the package is
+# imported (from the main thread; else at the first search the main thread waits for).
+_install_sigint_handler()

@@ -10,9 +10,9 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
-from . import _api
+from . import _api, _limits
 from .errors import PatienceError
 from .rules_text import rules
 from .survey import DEFAULT_DB, export_csv, export_json, format_reports, survey, survey_report
@@ -74,6 +74,92 @@ def _positive_int(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError(f"expected a number >= 1, got {v}")
     return v
+
+
+def _memory(text: str) -> _limits.MemoryLimit:
+    try:
+        return _limits.parse_memory(text)
+    except PatienceError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+_MEMORY_HELP = (
+    "stop a search before it uses more memory than this (bytes, or with a unit: 512M, 4G; "
+    "'auto', the default: half of the machine's memory; 'none': no limit)"
+)
+
+
+def _stderr() -> TextIO | None:
+    """Standard error, or None when it is closed."""
+    return sys.stderr
+
+
+def _warn(text: str) -> None:
+    """A line on standard error; nothing if it is closed or gone."""
+    err = _stderr()
+    if err is None:
+        return
+    try:
+        err.write(text + "\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _isatty(stream: TextIO | None) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def _size(n: int) -> str:
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} B"
+
+
+class _SolveProgress:
+    """The long-solve line on standard error: states, memory, elapsed. On a terminal it is
+    redrawn in place and erased at the end; otherwise a line after 1 s, then every 10 s.
+    It stops quietly if standard error is closed or fails."""
+
+    def __init__(self, stream: TextIO | None, max_bytes: int | None) -> None:
+        self.stream = stream
+        self.tty = _isatty(stream)
+        self.every = 0.2 if self.tty else 10.0
+        self.next = 0.2 if self.tty else 1.0
+        self.limit = "" if max_bytes is None else f" of {_size(max_bytes)}"
+        self.width = 0
+
+    def __call__(self, job: Any) -> None:
+        if self.stream is None:
+            return
+        states, nbytes, seconds = job.progress()
+        if seconds < self.next:
+            return
+        self.next = seconds + self.every
+        line = f"solving: {states:,} states, {_size(nbytes)}{self.limit}, {seconds:.0f} s"
+        if self.tty:
+            pad = max(0, self.width - len(line))
+            self.width = len(line)
+            self.write("\r" + line + " " * pad)
+        else:
+            self.write(line + "\n")
+
+    def write(self, text: str) -> None:
+        if self.stream is None:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.stream = None
+
+    def finish(self) -> None:
+        if self.tty and self.width:
+            self.write("\r" + " " * self.width + "\r")
 
 
 def _seconds(text: str) -> float:
@@ -145,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
     s.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
+    s.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
 
     v = sub.add_parser(
         "survey",
@@ -178,6 +265,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-states", type=_nonneg_int, help="per deal: stop after this many positions"
     )
     v.add_argument("--timeout", type=_seconds, help="per deal: stop after this many seconds")
+    v.add_argument(
+        "--max-memory",
+        type=_memory,
+        default="auto",
+        help="per deal: " + _MEMORY_HELP + " (the default is shared among the threads)",
+    )
     v.add_argument(
         "--retry-unknown",
         action="store_true",
@@ -240,9 +333,16 @@ def _cmd_deal(args: argparse.Namespace) -> None:
 
 def _cmd_solve(args: argparse.Namespace) -> None:
     g = _api.Game(args.slug, **_options(args.option))
-    if sys.stderr.isatty():
-        print(f"solving {g.slug} seed {args.seed} ...", file=sys.stderr)
-    sol = g.solve(args.seed, max_states=args.max_states, timeout=args.timeout)
+    limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
+    state = g.deal(args.seed).start()
+    err = _stderr()
+    if _isatty(err):
+        _warn(f"solving {g.slug} seed {args.seed} ...")
+    bar = _SolveProgress(err, limits.max_bytes)
+    try:
+        sol = _api._solve_state(state, limits, on_tick=bar)
+    finally:
+        bar.finish()
     print(f"{g.info.title}, seed {args.seed}: {sol}")
     if sol.verdict == "won" and (args.show or args.replay):
         if args.replay:
@@ -277,6 +377,7 @@ def _cmd_survey(args: argparse.Namespace) -> None:
             jobs=args.jobs,
             max_states=args.max_states,
             timeout=args.timeout,
+            max_memory=args.max_memory,
             executor=executor,
             retry_unknown=args.retry_unknown,
             progress=not args.quiet,
@@ -302,14 +403,31 @@ def _cmd_survey_report(args: argparse.Namespace) -> None:
     print(format_reports(reports))
     if args.csv:
         n = export_csv(args.db, args.csv, args.slug, **sel)
-        print(f"wrote {n:,} deals to {args.csv}", file=sys.stderr)
+        _warn(f"wrote {n:,} deals to {args.csv}")
     if args.json:
         n = export_json(args.db, args.json, args.slug, **sel)
-        print(f"wrote {len(reports)} surveys and {n:,} deals to {args.json}", file=sys.stderr)
+        _warn(f"wrote {len(reports)} surveys and {n:,} deals to {args.json}")
+
+
+def _open_standard_fds() -> None:
+    """Put /dev/null on any of the descriptors 0, 1, 2 that is closed, so that no file the
+    command opens (a survey store) takes one of their numbers and receives stray output."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                return
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    _open_standard_fds()
     args = build_parser().parse_args(argv)
     try:
         if args.command == "games":
@@ -329,12 +447,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 0
     except (PatienceError, ValueError, TypeError, OSError) as e:
-        print(f"patience: error: {e}", file=sys.stderr)
+        _warn(f"patience: error: {_one_line(e)}")
         return 2
     except KeyboardInterrupt:
-        print("patience: interrupted", file=sys.stderr)
+        _warn("patience: interrupted")
         return 130
+    except Exception as e:  # a bug: still one line (PATIENCE_DEBUG=1 shows the traceback)
+        if os.environ.get("PATIENCE_DEBUG"):
+            raise
+        _warn(f"patience: internal error (please report): {type(e).__name__}: {_one_line(e)}")
+        return 1
     return 0
+
+
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split()) or type(e).__name__
 
 
 if __name__ == "__main__":

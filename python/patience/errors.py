@@ -1,6 +1,9 @@
 """Exceptions. Every error about bad input derives from :class:`PatienceError`, itself a
 ``ValueError``, so ``except ValueError`` catches them all and each kind can be caught alone.
+A wrong Python type (a list where a number belongs) is a ``TypeError``.
 """
+
+import contextlib
 
 from ._engine import (
     CardError,
@@ -13,11 +16,32 @@ from ._engine import (
     UnknownGameError,
 )
 
+
+class LimitError(PatienceError):
+    """A limit or a count out of range: ``max_states``, ``timeout``, ``max_memory``,
+    ``threads``, a survey's ``deals``, ``jobs`` or ``chunk_size``."""
+
+
+for _cls in (
+    CardError,
+    DealError,
+    EngineBug,
+    IllegalMoveError,
+    LimitError,
+    OptionError,
+    PatienceError,
+    SeedError,
+    UnknownGameError,
+):
+    with contextlib.suppress(AttributeError, TypeError):
+        _cls.__module__ = "patience"  # shown as patience.X, as it is imported
+
 __all__ = [
     "CardError",
     "DealError",
     "EngineBug",
     "IllegalMoveError",
+    "LimitError",
     "OptionError",
     "PatienceError",
     "SeedError",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from ._api import games
 from .errors import UnknownGameError
 
 
@@ -15,8 +16,14 @@ def rules(slug: str) -> str:
     """
     if not isinstance(slug, str):
         raise TypeError(f"a game slug must be a string, not {type(slug).__name__}")
-    name = slug.strip().lower().replace("_", "-") + ".md"
-    f = resources.files("patience").joinpath("rules", name)
+    wanted = slug.strip().lower().replace("_", "-")
+    # Only a slug of the registry names a file: nothing else (no "..", no path) is looked up.
+    known = {g.slug for g in games()}
+    if wanted not in known:
+        raise UnknownGameError(
+            f"no rule text for game {slug[:60]!r}: not a game's slug (see patience.games())"
+        )
+    f = resources.files("patience").joinpath("rules", wanted + ".md")
     if not f.is_file():
-        raise UnknownGameError(f"no rule text for game {slug!r} (see patience.games())")
+        raise UnknownGameError(f"no rule text for game {wanted!r} in this installation")
     return f.read_text(encoding="utf-8")

@@ -16,12 +16,13 @@ The store (schema version 1) has two tables. ``schema_version(version)`` holds o
 ``results`` holds one row per deal, keyed by ``(game, options, seed)``: ``options`` is the
 game's full option set as JSON with sorted keys, so the same seed under other options is
 another row. Seeds are stored as signed 64-bit integers (seeds from 2**63 up appear as
-``seed - 2**64``). The other columns are the verdict, the solver's statistics, the limits
+``seed - 2**64``), and so are the ``max_states`` and ``max_memory`` limits. The other columns are the verdict, the solver's statistics, the limits
 the deal was solved under, the library version that solved it and the time it finished.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import dataclasses
 import json
@@ -36,8 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _api
+from . import _api, _limits
 from ._engine import __version__
+from ._limits import MemoryLimit
 from .errors import PatienceError
 
 __all__ = [
@@ -64,6 +66,9 @@ _I64 = 1 << 63
 _CHUNK = 64  # seeds per solve_many call (at least; see survey)
 _MAX_PENDING = 1024  # chunks submitted to an executor and not yet finished
 _WINDOW = 4096  # seeds whose done-state is read from the store at once
+_LOCK_TIMEOUT = 60.0  # seconds to wait for another process's write lock on the store
+_PROGRESS_EVERY = 10.0  # seconds between progress lines when the stream is not a terminal
+_DRAIN_SECONDS = 5.0  # after Ctrl-C: how long to wait for an executor's running chunks
 
 
 class SurveyStoreError(PatienceError):
@@ -80,8 +85,15 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
-    if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    for name, v in (("successes", successes), ("trials", trials)):
+        _limits.check_count(name, v)
+    if isinstance(z, bool) or not isinstance(z, (int, float)):
+        raise TypeError(f"z must be a number, not {type(z).__name__}")
+    if not 0 <= successes <= trials:
+        raise PatienceError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    if not (isinstance(z, float) or abs(z) < 1 << 64) or not (math.isfinite(z) and 0 < z < 1e6):
+        raise PatienceError(f"z must be a number > 0 (a normal quantile), got {z!r}")
+    z = float(z)
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
@@ -126,6 +138,9 @@ class SurveyReport:
     #: Wall-clock seconds of this run (survey only).
     seconds: float = 0.0
     db: str = ""
+
+    def __post_init__(self) -> None:
+        _api._check_fields(self)
 
     @property
     def decided(self) -> int:
@@ -224,6 +239,27 @@ def _from_db_seed(v: int) -> int:
     return v + _U64 if v < 0 else v
 
 
+def _db_limits(
+    limits: tuple[int | None, float | None, int | None],
+) -> tuple[int | None, float | None, int | None]:
+    """Limits as stored: counts from 2**63 up as signed 64-bit integers, like seeds."""
+    ms, t, mm = limits
+    return (
+        None if ms is None else _to_db_seed(ms),
+        t,
+        None if mm is None else _to_db_seed(mm),
+    )
+
+
+def _from_db_limits(row: Any) -> tuple[int | None, float | None, int | None]:
+    ms, t, mm = row
+    return (
+        None if ms is None else _from_db_seed(ms),
+        t,
+        None if mm is None else _from_db_seed(mm),
+    )
+
+
 def _seed_clause(lo: int, hi: int) -> tuple[str, list[int]]:
     """SQL (and parameters) selecting the stored seeds ``lo .. hi`` (unsigned, inclusive)."""
     if hi < _I64 or lo >= _I64:
@@ -235,29 +271,73 @@ def _options_key(options: dict[str, Any]) -> str:
     return json.dumps(options, sort_keys=True, separators=(",", ":"))
 
 
+_EXPECTED = {
+    "schema_version": ["version"],
+    "results": _COLUMNS,
+}
+
+
+def _store_error(path: Path, e: sqlite3.Error) -> SurveyStoreError:
+    """A clear :class:`SurveyStoreError` for an SQLite error on the store ``path``."""
+    where = repr(str(path))
+    text = str(e)
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        why = (
+            f"the survey store {where} is locked by another process (waited "
+            f"{_LOCK_TIMEOUT:g} s); try again when it is done, or use another --db"
+        )
+    elif "readonly" in low or "read-only" in low or "read only" in low:
+        why = f"the survey store {where} is read-only; give a store this process can write"
+    elif "malformed" in low or "corrupt" in low or "not a database" in low:
+        why = f"the survey store {where} is damaged ({text}); use another --db file"
+    elif "disk" in low and "full" in low:
+        why = f"the disk of the survey store {where} is full"
+    else:
+        why = f"the survey store {where} cannot be used: {text}"
+    return SurveyStoreError(why)
+
+
 class _Store:
-    """An open survey store (one SQLite connection, autocommit, WAL)."""
+    """An open survey store (one SQLite connection, autocommit, WAL). Every SQLite error
+    comes out as a :class:`SurveyStoreError` saying what is wrong with the store."""
 
     def __init__(self, path: str | os.PathLike[str], *, create: bool) -> None:
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"db must be a path, not {type(path).__name__}")
         self.path = Path(path)
         if not create and not self.path.exists():
             raise SurveyStoreError(f"no survey store at {str(self.path)!r}")
         if self.path.is_dir():
             raise SurveyStoreError(f"{str(self.path)!r} is a directory, not a survey store")
-        uri = self.path.absolute().as_uri() + ("?mode=rwc" if create else "?mode=rw")
         try:
-            self.con = sqlite3.connect(uri, uri=True, timeout=60, isolation_level=None)
+            uri = self.path.absolute().as_uri() + ("?mode=rwc" if create else "?mode=rw")
+        except ValueError as e:
+            raise SurveyStoreError(f"bad store path {str(self.path)!r}: {e}") from None
+        try:
+            self.con = sqlite3.connect(uri, uri=True, timeout=_LOCK_TIMEOUT, isolation_level=None)
         except sqlite3.Error as e:
             raise SurveyStoreError(
                 f"cannot open the survey store {str(self.path)!r}: {e}"
             ) from None
         try:
-            self._check(create)
+            with self.errors():
+                self._check(create)
         except BaseException:
             self.con.close()
             raise
 
+    @contextlib.contextmanager
+    def errors(self) -> Iterator[None]:
+        """Turn SQLite errors into :class:`SurveyStoreError`."""
+        try:
+            yield
+        except sqlite3.Error as e:
+            raise _store_error(self.path, e) from None
+
     def _check(self, create: bool) -> None:
+        """Check everything before changing anything: the file is left as it was unless
+        it is a store of this schema (or a new empty file, which becomes one)."""
         where = repr(str(self.path))
         try:
             tables = self._tables()
@@ -276,18 +356,44 @@ class _Store:
                 raise SurveyStoreError(
                     f"{where} is an SQLite database but not a patience survey store"
                 )
+            if "version" not in self._columns("schema_version"):
+                raise self._not_a_store("schema_version")
             rows = self.con.execute("SELECT version FROM schema_version").fetchall()
+            found = rows[0][0] if len(rows) == 1 else None
+            if found != SCHEMA_VERSION:
+                raise SurveyStoreError(
+                    f"the survey store {where} has schema version {found}, but patience "
+                    f"{__version__} reads version {SCHEMA_VERSION} only; it was left "
+                    "unchanged (use another --db file, or the patience version that wrote it)"
+                )
+            if self._columns("results") != _COLUMNS:
+                raise self._not_a_store("results")
         except sqlite3.DatabaseError as e:
+            if isinstance(e, sqlite3.OperationalError) and "locked" in str(e).lower():
+                raise
             raise SurveyStoreError(f"{where} is not a survey store ({e})") from None
-        found = rows[0][0] if len(rows) == 1 else None
-        if found != SCHEMA_VERSION:
-            raise SurveyStoreError(
-                f"the survey store {where} has schema version {found}, but patience "
-                f"{__version__} reads version {SCHEMA_VERSION} only; it was left unchanged "
-                "(use another --db file, or the patience version that wrote it)"
-            )
-        self.con.execute("PRAGMA journal_mode=WAL")
-        self.con.execute("PRAGMA synchronous=NORMAL")
+        if create:
+            # A store that cannot be written is found now, not after the first deal.
+            self.con.execute("BEGIN IMMEDIATE")
+            try:
+                self.con.execute("DELETE FROM schema_version WHERE version != version")
+            finally:
+                self.con.execute("ROLLBACK")
+            self.con.execute("PRAGMA journal_mode=WAL")
+            self.con.execute("PRAGMA synchronous=NORMAL")
+
+    def _columns(self, table: str) -> list[str]:
+        return [r[1] for r in self.con.execute(f"PRAGMA table_info({table})")]
+
+    def _not_a_store(self, table: str) -> SurveyStoreError:
+        have = self._columns(table)
+        want = _EXPECTED[table]
+        missing = [c for c in want if c not in have]
+        return SurveyStoreError(
+            f"{str(self.path)!r} is not a patience survey store: its table {table!r} has the "
+            f"columns {have}" + (f" (missing {missing})" if missing else "") + "; it was left "
+            "unchanged"
+        )
 
     def _tables(self) -> set[str]:
         return {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -309,7 +415,8 @@ class _Store:
         clause, params = _seed_clause(lo, hi)
         extra = " AND verdict != 'unknown'" if decided_only else ""
         sql = f"SELECT seed FROM results WHERE game = ? AND options = ? AND {clause}{extra}"
-        return {_from_db_seed(r[0]) for r in self.con.execute(sql, [game, options, *params])}
+        with self.errors():
+            return {_from_db_seed(r[0]) for r in self.con.execute(sql, [game, options, *params])}
 
     def add(
         self,
@@ -332,7 +439,7 @@ class _Store:
                 r.nodes,
                 r.seconds,
                 r.peak_bytes,
-                *limits,
+                *_db_limits(limits),
                 version,
             )
             for r in results
@@ -342,16 +449,18 @@ class _Store:
             "states, nodes, seconds, peak_bytes, max_states, timeout, max_memory, version) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
-        if len(rows) == 1:
-            self.con.execute(sql, rows[0])
-        elif rows:
-            self.con.execute("BEGIN IMMEDIATE")
-            try:
-                self.con.executemany(sql, rows)
-            except BaseException:
-                self.con.execute("ROLLBACK")
-                raise
-            self.con.execute("COMMIT")
+        with self.errors():
+            if len(rows) == 1:
+                self.con.execute(sql, rows[0])
+            elif rows:
+                self.con.execute("BEGIN IMMEDIATE")
+                try:
+                    self.con.executemany(sql, rows)
+                except BaseException:
+                    with contextlib.suppress(sqlite3.Error):
+                        self.con.execute("ROLLBACK")
+                    raise
+                self.con.execute("COMMIT")
 
     def _where(
         self,
@@ -382,6 +491,17 @@ class _Store:
         hi: int | None = None,
     ) -> list[SurveyReport]:
         """One report per (game, options) among the rows selected."""
+        with self.errors():
+            return self._reports(game, options, lo, hi)
+
+    def _reports(
+        self,
+        game: str | None = None,
+        options: str | None = None,
+        lo: int | None = None,
+        hi: int | None = None,
+    ) -> list[SurveyReport]:
+        """One report per (game, options) among the rows selected."""
         where, params = self._where(game, options, lo, hi)
         sql = (
             "SELECT game, options, COUNT(*), SUM(verdict = 'won'), SUM(verdict = 'lost'), "
@@ -396,7 +516,7 @@ class _Store:
             last = _from_db_seed(nmax) if nmax is not None else pmax
             gw, gp = self._where(g, o, lo, hi)
             limits = [
-                tuple(r)
+                _from_db_limits(r)
                 for r in self.con.execute(
                     f"SELECT DISTINCT max_states, timeout, max_memory FROM results{gw} "
                     "ORDER BY 1, 2, 3",
@@ -435,11 +555,24 @@ class _Store:
         hi: int | None = None,
     ) -> Iterator[dict[str, Any]]:
         """Every selected deal as a dict (seeds unsigned), in key order."""
+        with self.errors():
+            yield from self._rows(game, options, lo, hi)
+
+    def _rows(
+        self,
+        game: str | None = None,
+        options: str | None = None,
+        lo: int | None = None,
+        hi: int | None = None,
+    ) -> Iterator[dict[str, Any]]:
+        """Every selected deal as a dict (seeds unsigned), in key order."""
         where, params = self._where(game, options, lo, hi)
         sql = f"SELECT {', '.join(_COLUMNS)} FROM results{where} ORDER BY game, options, seed"
         for r in self.con.execute(sql, params):
             d = dict(zip(_COLUMNS, r))
             d["seed"] = _from_db_seed(d["seed"])
+            for c in ("max_states", "max_memory"):
+                d[c] = None if d[c] is None else _from_db_seed(d[c])
             yield d
 
 
@@ -462,8 +595,11 @@ class _Progress:
         self, stream: TextIO | None, total: int, counts: dict[str, int], label: str
     ) -> None:
         self.stream = stream
-        self.tty = bool(stream is not None and stream.isatty())
-        self.every = 0.2 if self.tty else 10.0
+        try:
+            self.tty = bool(stream is not None and stream.isatty())
+        except (OSError, ValueError, AttributeError):
+            self.tty = False
+        self.every = 0.2 if self.tty else _PROGRESS_EVERY
         self.total = total
         self.counts = dict(counts)
         self.done = sum(counts.values())
@@ -487,10 +623,20 @@ class _Progress:
         if self.tty:
             pad = max(0, self.width - len(line))
             self.width = len(line)
-            self.stream.write("\r" + line + " " * pad)
+            self.write("\r" + line + " " * pad)
         else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
+            self.write(line + "\n")
+
+    def write(self, text: str) -> None:
+        """Write to the stream; if it fails (a closed pipe, a closed file), progress stops
+        and the survey goes on."""
+        if self.stream is None:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.stream = None
 
     def line(self, now: float) -> str:
         new = self.done - self.start_done
@@ -515,17 +661,10 @@ class _Progress:
             return
         self.tick(force=True)
         if self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
+            self.write("\n")
 
 
 # --- surveys -----------------------------------------------------------------------------
-
-
-def _check_count(name: str, v: object, *, minimum: int = 0) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {v!r}")
-    return v
 
 
 def _solve_chunk(
@@ -534,7 +673,7 @@ def _solve_chunk(
     seeds: list[int],
     max_states: int | None,
     timeout: float | None,
-    max_memory: int | None,
+    max_memory: MemoryLimit,
     threads: int | None,
 ) -> tuple[str, list[tuple[Any, ...]]]:
     """Solve one chunk (on an executor's worker); returns the worker's library version and
@@ -584,7 +723,7 @@ def survey(
     jobs: int | None = None,
     max_states: int | None = None,
     timeout: float | None = None,
-    max_memory: int | None = None,
+    max_memory: MemoryLimit = "auto",
     executor: Executor | None = None,
     chunk_size: int | None = None,
     retry_unknown: bool = False,
@@ -617,35 +756,47 @@ def survey(
     store or has another schema version (the file is left unchanged).
     """
     g = _api.Game(slug, **options)
-    deals = _check_count("deals", deals)
     first_seed = _api._check_seed(first_seed)
+    deals = int(_limits.check_count("deals", deals))  # type: ignore[arg-type]
     last_seed = first_seed + deals - 1
     if last_seed > _U64 - 1:
-        raise _api.SeedError(f"the seeds {first_seed} .. {last_seed} pass 2**64-1")
+        raise _api.SeedError(
+            f"the seeds {first_seed} .. {_limits._big(last_seed)} pass 2**64-1 "
+            f"(at most {_U64 - first_seed} deals from seed {first_seed})"
+        )
     if jobs is not None:
-        jobs = _check_count("jobs", jobs, minimum=1)
+        jobs = _limits.check_count("jobs", jobs, minimum=1, maximum=_limits.MAX_THREADS)
     if chunk_size is not None:
-        chunk_size = _check_count("chunk_size", chunk_size, minimum=1)
-    for name, v in (("max_states", max_states), ("max_memory", max_memory)):
-        if v is not None:
-            _check_count(name, v)
-    if timeout is not None and (
-        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0
-    ):
-        raise ValueError(f"timeout must be a number of seconds >= 0 or None, got {timeout!r}")
+        chunk_size = _limits.check_count("chunk_size", chunk_size, minimum=1, maximum=1 << 20)
+    if not isinstance(retry_unknown, bool):
+        raise TypeError(f"retry_unknown must be True or False, not {type(retry_unknown).__name__}")
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
-    limits = (max_states, None if timeout is None else float(timeout), max_memory)
+    if not isinstance(db, (str, os.PathLike)):
+        raise TypeError(f"db must be a path, not {type(db).__name__}")
+    # "auto" memory: the default shared by the searches that run at once here (locally,
+    # one per thread; with an executor, the caller's share for each task's threads).
+    share = (jobs or 1) if executor is not None else (jobs or os.cpu_count() or 1)
+    checked = _limits.solve_limits(max_states, timeout, max_memory, True, share=share)
+    limits = (checked.max_states, checked.timeout, checked.max_bytes)
     okey = _options_key(g.options)
     stream: TextIO | None
     if progress is None:
-        stream = sys.stderr if sys.stderr.isatty() else None
+        err = sys.stderr
+        try:
+            stream = err if err is not None and err.isatty() else None
+        except (OSError, ValueError, AttributeError):
+            stream = None
     elif progress is True:
-        stream = sys.stderr
+        stream = sys.stderr  # None when standard error is closed: no progress
     elif progress is False:
         stream = None
-    else:
+    elif callable(getattr(progress, "write", None)):
         stream = progress
+    else:
+        raise TypeError(
+            f"progress must be True, False, None or a text stream, not {type(progress).__name__}"
+        )
 
     t0 = time.monotonic()
     with _Store(db, create=True) as store:
@@ -663,8 +814,8 @@ def survey(
             skipped -= before["unknown"]
             before["unknown"] = 0
         bar = _Progress(stream, deals, before, f"{g.slug}:")
-        if stream is not None and skipped:
-            stream.write(
+        if skipped:
+            bar.write(
                 f"{g.slug}: resuming, {skipped:,} of {deals:,} deals already in "
                 f"{str(store.path)!r}\n"
             )
@@ -686,9 +837,9 @@ def survey(
                     _api.solve_many(
                         g.slug,
                         chunk,
-                        max_states=max_states,
+                        max_states=limits[0],
                         timeout=limits[1],
-                        max_memory=max_memory,
+                        max_memory=limits[2],
                         threads=jobs,
                         on_result=record,
                         **g.options,
@@ -706,12 +857,20 @@ def survey(
                                 g.slug,
                                 g.options,
                                 chunk,
-                                max_states,
-                                limits[1],
-                                max_memory,
+                                *limits,
                                 jobs or 1,
                             )
                         )
+
+                def collect(f: Future[Any]) -> None:
+                    nonlocal solved
+                    version, rows = f.result()
+                    results = [_api.SeedResult(*t) for t in rows]
+                    results = [r for r in results if r.stop != "cancelled"]
+                    store.add(g.slug, okey, results, limits, version)
+                    solved += len(results)
+                    for r in results:
+                        bar.add(r.verdict)
 
                 try:
                     for _ in range(_MAX_PENDING):
@@ -719,26 +878,29 @@ def survey(
                     while pending:
                         finished, pending = wait(pending, 0.5, FIRST_COMPLETED)
                         for f in finished:
-                            version, rows = f.result()
-                            results = [_api.SeedResult(*t) for t in rows]
-                            results = [r for r in results if r.stop != "cancelled"]
-                            store.add(g.slug, okey, results, limits, version)
-                            solved += len(results)
-                            for r in results:
-                                bar.add(r.verdict)
+                            collect(f)
                             submit()
                         bar.tick()
+                except KeyboardInterrupt:
+                    # Stop the chunks not started, cancel the searches running in this
+                    # process (a thread pool's), and keep what the running chunks decided.
+                    running = {f for f in pending if not f.cancel()}
+                    pending = set()
+                    _api.interrupt_all()
+                    finished, _ = wait(running, _DRAIN_SECONDS)
+                    for f in finished:
+                        if not f.cancelled() and f.exception() is None:
+                            collect(f)
+                    raise
                 finally:
                     for f in pending:
                         f.cancel()
         except KeyboardInterrupt:
             bar.finish()
-            if stream is not None:
-                stream.write(
-                    f"{g.slug}: interrupted; {bar.done:,} of {deals:,} deals are in "
-                    f"{str(store.path)!r}; run the same survey again to resume\n"
-                )
-                stream.flush()
+            bar.write(
+                f"{g.slug}: interrupted; {bar.done:,} of {deals:,} deals are in "
+                f"{str(store.path)!r}; run the same survey again to resume\n"
+            )
             raise
         bar.finish()
         reports = store.reports(g.slug, okey, first_seed, last_seed) if deals else []
@@ -829,16 +991,28 @@ def _selection(
     deals: int | None,
 ) -> tuple[str | None, str | None, int | None, int | None]:
     okey = None
+    if slug is not None and not isinstance(slug, str):
+        raise TypeError(f"a game slug must be a string, not {type(slug).__name__}")
     if options is not None:
+        if not isinstance(options, dict):
+            raise TypeError(f"options must be a dict, not {type(options).__name__}")
         if slug is None:
-            raise ValueError("options select a survey of one game: give the game's slug too")
+            raise PatienceError("options select a survey of one game: give the game's slug too")
         okey = _options_key(_api.Game(slug, **options).options)
     if (first_seed is None) != (deals is None):
-        raise ValueError("give first_seed and deals together (the seeds to select)")
+        raise PatienceError("give first_seed and deals together (the seeds to select)")
     if first_seed is None or deals is None:
         return slug, okey, None, None
     lo = _api._check_seed(first_seed)
-    return slug, okey, lo, lo + _check_count("deals", deals) - 1
+    n = int(_limits.check_count("deals", deals))  # type: ignore[arg-type]
+    if lo + n - 1 > _U64 - 1:
+        raise _api.SeedError(
+            f"the seeds {lo} .. {_limits._big(lo + n - 1)} pass 2**64-1 "
+            f"(at most {_U64 - lo} deals from seed {lo})"
+        )
+    if n == 0:
+        return slug, okey, lo, lo - 1
+    return slug, okey, lo, lo + n - 1
 
 
 # --- the summary table -------------------------------------------------------------------

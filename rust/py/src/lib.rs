@@ -1,13 +1,20 @@
 //! `patience._engine`: the PyO3 layer over `patience-engine`. It only converts values,
-//! releases the interpreter during long work, turns Ctrl-C into `KeyboardInterrupt`, and
-//! maps engine errors to the exception classes below. The Python package
-//! (`python/patience`) wraps these objects in its public API.
+//! runs searches on threads of their own, and maps engine errors to the exception classes
+//! below. The Python package (`python/patience`) wraps these objects in its public API.
+//!
+//! A search never holds or waits for the interpreter: `start_solve` and `solve_seeds`
+//! return a [`SolveJob`] at once, and Python polls it (sleeping in Python between polls).
+//! So no Rust frame is ever on a thread's stack when the interpreter, exiting, stops the
+//! threads that ask for it back (which would abort the process), and Ctrl-C is handled
+//! by Python itself: the waiting code cancels its job, and `interrupt_all` cancels every
+//! running job (the package calls it from its SIGINT handler, for searches on other
+//! threads).
 
 use patience_engine::card::Card;
 use patience_engine::game::OptValue;
 use patience_engine::games::{self, DynGame, Position, SolveReport};
 use patience_engine::pack::SplitMix64;
-use patience_engine::solver::Limits;
+use patience_engine::solver::{Limits, Progress, Stop, Verdict};
 use patience_engine::EngineError;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -15,8 +22,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 create_exception!(
     _engine,
@@ -100,58 +107,150 @@ impl From<Error> for PyErr {
 /// Run engine code, turning a panic (a bug, never expected) into `EngineBug`.
 fn guarded<T>(f: impl FnOnce() -> T) -> PyResult<T> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
-        let what = p
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| p.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".into());
-        EngineBug::new_err(format!("internal engine error (please report): {what}"))
+        EngineBug::new_err(format!(
+            "internal engine error (please report): {}",
+            panic_text(&*p)
+        ))
     })
 }
 
-/// Run `work` on another thread with the interpreter released, polling for Ctrl-C; on a
-/// signal the cancel flag is raised, the work is awaited and the signal's error returned.
-fn interruptible<T: Send + 'static>(
-    py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send + 'static,
-) -> PyResult<T> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel();
-    let rx = std::sync::Mutex::new(rx);
-    let flag = cancel.clone();
-    let handle = std::thread::spawn(move || {
-        let r = catch_unwind(AssertUnwindSafe(|| work(&flag)));
-        let _ = tx.send(());
-        r
+/// The message of a caught panic.
+fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+/// One search or batch of searches running on a thread of its own.
+struct Job {
+    cancel: AtomicBool,
+    progress: Arc<Progress>,
+    t0: Instant,
+    /// Reports finished and not yet taken: (index, report).
+    finished: Mutex<Vec<(usize, SolveReport)>>,
+    /// Every report in order once the work is over, or the text of a panic.
+    outcome: Mutex<Option<Result<Vec<SolveReport>, String>>>,
+}
+
+/// Every job that may still run, for [`interrupt_all`].
+static JOBS: Mutex<Vec<Weak<Job>>> = Mutex::new(Vec::new());
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A report for a search that could not even start for want of memory (no thread).
+fn memory_report() -> SolveReport {
+    SolveReport {
+        verdict: Verdict::Unknown,
+        stop: Some(Stop::Memory),
+        moves: Vec::new(),
+        states: 0,
+        nodes: 0,
+        seconds: 0.0,
+        peak_bytes: 0,
+    }
+}
+
+/// Start `work` on a new thread; `count` is how many reports it gives (for the case
+/// where no thread can be had: then each is `unknown` with stop `memory limit`).
+fn spawn_job(
+    count: usize,
+    work: impl FnOnce(&Job) -> Vec<SolveReport> + Send + 'static,
+) -> Arc<Job> {
+    let job = Arc::new(Job {
+        cancel: AtomicBool::new(false),
+        progress: Arc::new(Progress::default()),
+        t0: Instant::now(),
+        finished: Mutex::new(Vec::new()),
+        outcome: Mutex::new(None),
     });
-    let mut signal: Option<PyErr> = None;
-    loop {
-        let done = py.detach(|| match rx.lock() {
-            Ok(r) => r.recv_timeout(Duration::from_millis(50)),
-            Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
+    {
+        let mut jobs = lock(&JOBS);
+        jobs.retain(|j| j.strong_count() > 0);
+        jobs.push(Arc::downgrade(&job));
+    }
+    let worker = job.clone();
+    let spawned = std::thread::Builder::new()
+        .name("patience-solve".into())
+        .spawn(move || {
+            let r = catch_unwind(AssertUnwindSafe(|| work(&worker)));
+            *lock(&worker.outcome) = Some(r.map_err(|p| panic_text(&*p)));
         });
-        match done {
-            Ok(()) | Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if signal.is_none() {
-                    if let Err(e) = py.check_signals() {
-                        cancel.store(true, Ordering::Relaxed);
-                        signal = Some(e);
-                    }
-                }
-            }
+    if spawned.is_err() {
+        let reports: Vec<SolveReport> = (0..count).map(|_| memory_report()).collect();
+        *lock(&job.finished) = reports.iter().cloned().enumerate().collect();
+        *lock(&job.outcome) = Some(Ok(reports));
+    }
+    job
+}
+
+/// A running search (or batch): poll it from Python, never block on it.
+#[pyclass(module = "patience._engine", name = "SolveJob", frozen)]
+struct SolveJob {
+    job: Arc<Job>,
+}
+
+#[pymethods]
+impl SolveJob {
+    /// True once every report is in (read it before `take` so nothing is missed).
+    fn done(&self) -> bool {
+        lock(&self.job.outcome).is_some()
+    }
+
+    /// The reports finished since the last call: `[(index, report dict)]`.
+    fn take<'py>(&self, py: Python<'py>) -> PyResult<Vec<(usize, Bound<'py, PyDict>)>> {
+        let got = std::mem::take(&mut *lock(&self.job.finished));
+        got.iter()
+            .map(|(i, r)| Ok((*i, report_dict(py, r)?)))
+            .collect()
+    }
+
+    /// Every report in order, once `done()`; `None` before.
+    fn results<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyDict>>>> {
+        match &*lock(&self.job.outcome) {
+            None => Ok(None),
+            Some(Ok(reports)) => Ok(Some(
+                reports
+                    .iter()
+                    .map(|r| report_dict(py, r))
+                    .collect::<PyResult<_>>()?,
+            )),
+            Some(Err(what)) => Err(EngineBug::new_err(format!(
+                "internal engine error (please report): {what}"
+            ))),
         }
     }
-    let joined = py.detach(|| handle.join());
-    if let Some(e) = signal {
-        return Err(e);
+
+    /// Ask the search to stop (it ends with stop `cancelled` within a moment).
+    fn cancel(&self) {
+        self.job.cancel.store(true, Ordering::Relaxed);
     }
-    match joined {
-        Ok(Ok(v)) => Ok(v),
-        _ => Err(EngineBug::new_err(
-            "internal engine error (please report): a worker panicked",
-        )),
+
+    /// `(states, bytes, seconds)` so far (a single search publishes its figures).
+    fn progress(&self) -> (u64, u64, f64) {
+        (
+            self.job.progress.states.load(Ordering::Relaxed),
+            self.job.progress.bytes.load(Ordering::Relaxed),
+            self.job.t0.elapsed().as_secs_f64(),
+        )
     }
+}
+
+#[pyfunction]
+/// Cancel every running search of this process (on any thread); returns how many.
+fn interrupt_all() -> usize {
+    let mut jobs = lock(&JOBS);
+    jobs.retain(|j| j.strong_count() > 0);
+    let mut n = 0;
+    for j in jobs.iter().filter_map(Weak::upgrade) {
+        if lock(&j.outcome).is_none() {
+            j.cancel.store(true, Ordering::Relaxed);
+            n += 1;
+        }
+    }
+    n
 }
 
 fn to_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, OptValue)>> {
@@ -196,10 +295,11 @@ fn limits(
 ) -> PyResult<Limits> {
     let timeout = match timeout {
         None => None,
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
+        // Past what a Duration holds (about 5.8e11 years) is no limit at all.
+        Some(t) if t >= 0.0 => Duration::try_from_secs_f64(t).ok(),
         Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "timeout must be >= 0 seconds, got {t}"
+            return Err(PatienceError::new_err(format!(
+                "timeout must be a number of seconds >= 0, got {t}"
             )))
         }
     };
@@ -208,6 +308,7 @@ fn limits(
         timeout,
         max_bytes,
         plain: !prune,
+        progress: None,
     })
 }
 
@@ -266,73 +367,28 @@ impl RustGame {
         Ok(RustState { inner: pos.into() })
     }
 
-    /// Solve the deals of `seeds` on `threads` threads (0 = all cores). `on_done(i, report)`
-    /// is called (with the interpreter held) as each deal finishes, in finishing order.
-    #[pyo3(signature = (seeds, max_states=None, timeout=None, max_bytes=None, threads=0, on_done=None, prune=true))]
-    #[allow(clippy::too_many_arguments)]
-    fn solve_seeds<'py>(
+    /// Start solving the deals of `seeds` on `threads` threads (0 = all cores); returns
+    /// the job at once. Reports arrive in finishing order through `take()`, all of them
+    /// in seed order through `results()`.
+    #[pyo3(signature = (seeds, max_states=None, timeout=None, max_bytes=None, threads=0, prune=true))]
+    fn solve_seeds(
         &self,
-        py: Python<'py>,
         seeds: Vec<u64>,
         max_states: Option<u64>,
         timeout: Option<f64>,
         max_bytes: Option<u64>,
         threads: usize,
-        on_done: Option<Bound<'py, PyAny>>,
         prune: bool,
-    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    ) -> PyResult<SolveJob> {
         let lim = limits(max_states, timeout, max_bytes, prune)?;
         let g = self.inner.clone();
-        let (tx, rx) = mpsc::channel::<(usize, SolveReport)>();
-        let rx = std::sync::Mutex::new(rx);
-        let cancel = Arc::new(AtomicBool::new(false));
-        let flag = cancel.clone();
-        let handle = std::thread::spawn(move || {
-            catch_unwind(AssertUnwindSafe(|| {
-                let tx = std::sync::Mutex::new(tx);
-                g.solve_seeds(&seeds, &lim, threads, &flag, &|i, r| {
-                    if let Ok(t) = tx.lock() {
-                        let _ = t.send((i, r.clone()));
-                    }
-                })
-            }))
+        let n = seeds.len();
+        let job = spawn_job(n, move |job| {
+            g.solve_seeds(&seeds, &lim, threads, &job.cancel, &|i, r| {
+                lock(&job.finished).push((i, r.clone()));
+            })
         });
-        let mut signal: Option<PyErr> = None;
-        loop {
-            let got = py.detach(|| match rx.lock() {
-                Ok(r) => r.recv_timeout(Duration::from_millis(50)),
-                Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
-            });
-            match got {
-                Ok((i, r)) => {
-                    if let (Some(cb), None) = (&on_done, &signal) {
-                        if let Err(e) = cb.call1((i, report_dict(py, &r)?)) {
-                            cancel.store(true, Ordering::Relaxed);
-                            signal = Some(e);
-                        }
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if signal.is_none() {
-                        if let Err(e) = py.check_signals() {
-                            cancel.store(true, Ordering::Relaxed);
-                            signal = Some(e);
-                        }
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-        }
-        let joined = py.detach(|| handle.join());
-        if let Some(e) = signal {
-            return Err(e);
-        }
-        match joined {
-            Ok(Ok(reports)) => reports.iter().map(|r| report_dict(py, r)).collect(),
-            _ => Err(EngineBug::new_err(
-                "internal engine error (please report): a worker panicked",
-            )),
-        }
+        Ok(SolveJob { job })
     }
 }
 
@@ -388,22 +444,27 @@ impl RustState {
         guarded(|| self.inner.is_won())
     }
 
-    /// Exhaustive search from this position; returns a dict (verdict, stop, moves, states,
-    /// nodes, seconds, peak_bytes). Ctrl-C stops it with KeyboardInterrupt. `prune=False`
-    /// searches the plain legal moves with no pruning at all (a brute-force re-check).
+    /// Start an exhaustive search from this position; returns the job at once. Its one
+    /// report (a dict: verdict, stop, moves, states, nodes, seconds, peak_bytes) comes
+    /// from `results()`. `prune=False` searches the plain legal moves with no pruning at
+    /// all (a brute-force re-check).
     #[pyo3(signature = (max_states=None, timeout=None, max_bytes=None, prune=true))]
-    fn solve<'py>(
+    fn start_solve(
         &self,
-        py: Python<'py>,
         max_states: Option<u64>,
         timeout: Option<f64>,
         max_bytes: Option<u64>,
         prune: bool,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let lim = limits(max_states, timeout, max_bytes, prune)?;
+    ) -> PyResult<SolveJob> {
+        let mut lim = limits(max_states, timeout, max_bytes, prune)?;
         let pos = self.inner.clone();
-        let r = interruptible(py, move |cancel| pos.solve(&lim, cancel))?;
-        report_dict(py, &r)
+        let job = spawn_job(1, move |job| {
+            lim.progress = Some(job.progress.clone());
+            let r = pos.solve(&lim, &job.cancel);
+            lock(&job.finished).push((0, r.clone()));
+            vec![r]
+        });
+        Ok(SolveJob { job })
     }
 }
 
@@ -419,7 +480,9 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<RustGame>()?;
     m.add_class::<RustState>()?;
+    m.add_class::<SolveJob>()?;
     m.add_function(wrap_pyfunction!(games_info, m)?)?;
+    m.add_function(wrap_pyfunction!(interrupt_all, m)?)?;
     m.add("PatienceError", py.get_type::<PatienceError>())?;
     m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
     m.add("OptionError", py.get_type::<OptionError>())?;

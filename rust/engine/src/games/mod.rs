@@ -104,6 +104,55 @@ fn solve_state<G: Game>(
     }
 }
 
+/// At most `max` characters of `text` (an ellipsis marks a cut).
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        text.chars().take(max).chain("...".chars()).collect()
+    }
+}
+
+/// True if `t` is one card's text (rank and suit, either case).
+fn is_card(t: &[u8]) -> bool {
+    t.len() == 2
+        && b"A23456789TJQK".contains(&t[0].to_ascii_uppercase())
+        && b"CDHS".contains(&t[1].to_ascii_uppercase())
+}
+
+/// A position's key with what a player cannot see hidden: every face-down card (written
+/// in lower case, docs/NOTATION.md) becomes `??` and the random stream of shuffled
+/// re-deals (`rng:`) is left out, so that an error message gives nothing away.
+pub fn public_key(key: &str) -> String {
+    key.split(' ')
+        .map(|seg| {
+            let Some((label, body)) = seg.split_once(':') else {
+                return seg.to_string();
+            };
+            if label == "rng" {
+                return format!("{label}:?");
+            }
+            let b = body.as_bytes();
+            if b.is_empty() || b.len() % 2 != 0 || !b.chunks(2).all(is_card) {
+                return seg.to_string();
+            }
+            let mut out = String::with_capacity(seg.len());
+            out.push_str(label);
+            out.push(':');
+            for c in b.chunks(2) {
+                if c[0].is_ascii_lowercase() || c[1].is_ascii_lowercase() {
+                    out.push_str("??");
+                } else {
+                    out.push(char::from(c[0]));
+                    out.push(char::from(c[1]));
+                }
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl<G: Game + 'static> Position for Pos<G> {
     fn moves(&self) -> Vec<String> {
         let mut v = Vec::new();
@@ -133,8 +182,15 @@ impl<G: Game + 'static> Position for Pos<G> {
             }
         }
         Err(EngineError::IllegalMove {
-            mv: mv.to_string(),
-            position: self.key(),
+            mv: shorten(wanted, 60),
+            position: format!("{} (legal moves here: {})", public_key(&self.key()), {
+                let legal = self.moves();
+                if legal.is_empty() {
+                    "none".to_string()
+                } else {
+                    legal.join(" ")
+                }
+            }),
         })
     }
 
@@ -259,4 +315,41 @@ pub fn all_games() -> Vec<GameInfo> {
         .filter_map(|(_, maker)| maker(&[]).ok())
         .map(|g| g.info())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_key_hides_face_down_cards_and_the_stream() {
+        assert_eq!(
+            public_key("T1:9S T2:7sJH T3:tsahQD pack:3c8h talon: pass:1 rng:0123456789abcdef"),
+            "T1:9S T2:??JH T3:????QD pack:???? talon: pass:1 rng:?"
+        );
+        assert_eq!(
+            public_key("dir:dd-- pending:F1 HB:KD"),
+            "dir:dd-- pending:F1 HB:KD"
+        );
+    }
+
+    #[test]
+    fn an_illegal_move_names_no_face_down_card() {
+        let g = game("canfield-or-klondike", &[]).unwrap();
+        let (cards, rng) = g.deal_order(1);
+        let pos = g.start(cards, rng).unwrap();
+        let key = pos.key();
+        let err = pos.play("t1>f4").err().unwrap().to_string();
+        assert!(err.contains("t1>f4") && err.contains("turn"), "{err}");
+        for seg in key.split(' ') {
+            let (_, body) = seg.split_once(':').unwrap();
+            for c in body.as_bytes().chunks(2) {
+                if c.len() == 2 && c[1].is_ascii_lowercase() {
+                    let hidden = std::str::from_utf8(c).unwrap();
+                    assert!(!err.to_lowercase().contains(&format!(":{hidden}")), "{err}");
+                }
+            }
+        }
+        assert!(!err.contains("pack:") || err.contains("pack:??"), "{err}");
+    }
 }

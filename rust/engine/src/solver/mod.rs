@@ -11,10 +11,36 @@
 //! Cycles (re-deals without end, marriages moved back and forth) need no special care:
 //! a position already in the table is never expanded again.
 
+//!
+//! # Memory
+//! The search never aborts for want of memory. The table and the stacks grow only through
+//! fallible allocation (`try_reserve`), and each growth is first checked against
+//! [`Limits::max_bytes`] counting what the growth holds at its peak (a table being
+//! rehashed is held twice). Every few megabytes of growth the search also checks that a
+//! block of [`HEADROOM`] bytes could still be allocated, so that the small allocations
+//! it cannot make fallible (a move list, a key) find room. When memory runs out, or the
+//! limit would be passed, the search ends with `Unknown` and [`Stop::Memory`].
+
 use crate::game::{Game, StateKey};
 use rustc_hash::FxBuildHasher;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Free memory the search wants to know is there (see the module's notes on memory).
+pub const HEADROOM: usize = 32 << 20;
+/// Bytes of growth between two checks of [`HEADROOM`].
+const HEADROOM_EVERY: u64 = 8 << 20;
+
+/// Live figures of a running search, updated at each periodic check (every 1024 nodes),
+/// for a progress display on another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Distinct positions stored so far.
+    pub states: AtomicU64,
+    /// Bytes of the table and the stacks (as counted against `max_bytes`).
+    pub bytes: AtomicU64,
+}
 
 /// Limits of one search; `None` means no limit.
 #[derive(Clone, Debug, Default)]
@@ -23,8 +49,11 @@ pub struct Limits {
     pub max_states: Option<u64>,
     /// Stop after this much wall time.
     pub timeout: Option<Duration>,
-    /// Stop when the table and the search stack would use more than this many bytes.
+    /// Stop before the table and the search stacks would use more than this many bytes
+    /// (counting a growing table's old and new arrays together while it is rehashed).
     pub max_bytes: Option<u64>,
+    /// Where to publish the search's live figures, if anywhere.
+    pub progress: Option<Arc<Progress>>,
     /// Switch every pruning off: search the plain legal moves ([`Game::moves`]) with no
     /// safe moves, no macro moves, and the full canonical text of a position
     /// ([`Game::key_text`]) as its key, so that no symmetry or merging is assumed either.
@@ -88,7 +117,7 @@ pub struct Outcome<M> {
 }
 
 /// Slots of a new dense table (it doubles when three quarters full).
-const DENSE_START_SLOTS: usize = 1 << 16;
+const DENSE_START_SLOTS: usize = 1 << 12;
 
 /// A set of fixed-size keys of `stride` 64-bit words, kept in one flat array with linear
 /// probing: a look-up touches one slot (one cache line for keys of up to 8 words, the
@@ -107,7 +136,8 @@ struct DenseSet {
 }
 
 impl DenseSet {
-    fn new(stride: usize) -> Self {
+    /// An empty set of `slots` slots (a power of two), or `None` if the memory is not there.
+    fn try_new(stride: usize, slots: usize) -> Option<Self> {
         let mut d = DenseSet {
             stride,
             words: Vec::new(),
@@ -116,16 +146,36 @@ impl DenseSet {
             len: 0,
             zero: false,
         };
-        d.alloc(DENSE_START_SLOTS);
-        d
+        d.try_alloc(slots).then_some(d)
     }
 
-    fn alloc(&mut self, slots: usize) {
-        let words = vec![0u64; slots * self.stride + 8];
+    /// Bytes of an array of `slots` slots.
+    fn bytes_for(stride: usize, slots: usize) -> u64 {
+        (slots as u64)
+            .saturating_mul(stride as u64)
+            .saturating_add(8)
+            * 8
+    }
+
+    /// Replace the array by an empty one of `slots` slots; false (nothing changed) if the
+    /// memory cannot be had.
+    fn try_alloc(&mut self, slots: usize) -> bool {
+        let Some(n) = slots
+            .checked_mul(self.stride)
+            .and_then(|n| n.checked_add(8))
+        else {
+            return false;
+        };
+        let mut words: Vec<u64> = Vec::new();
+        if words.try_reserve_exact(n).is_err() {
+            return false;
+        }
+        words.resize(n, 0);
         let addr = words.as_ptr() as usize;
         self.base = ((64 - addr % 64) % 64) / 8;
         self.words = words;
         self.mask = slots - 1;
+        true
     }
 
     #[inline]
@@ -149,12 +199,36 @@ impl DenseSet {
         self.words[self.base + (hash as usize & self.mask) * self.stride]
     }
 
-    fn grow(&mut self) {
+    fn slots(&self) -> usize {
+        self.mask + 1
+    }
+
+    /// True if `extra` more keys would pass the normal load (three quarters).
+    fn wants_growth(&self, extra: usize) -> bool {
+        (self.len + extra) * 4 > self.slots() * 3
+    }
+
+    /// True if `extra` more keys stay within the most load allowed (seven eighths) when
+    /// the table cannot grow.
+    fn has_room(&self, extra: usize) -> bool {
+        (self.len + extra) * 8 <= self.slots() * 7
+    }
+
+    /// Double the slots; false (the set unchanged) if the memory cannot be had.
+    fn try_grow(&mut self) -> bool {
+        let Some(slots) = self.slots().checked_mul(2) else {
+            return false;
+        };
         let old = std::mem::take(&mut self.words);
-        let (old_base, old_slots) = (self.base, self.mask + 1);
-        self.alloc(old_slots * 2);
+        let (old_base, old_mask) = (self.base, self.mask);
+        if !self.try_alloc(slots) {
+            self.words = old;
+            self.base = old_base;
+            self.mask = old_mask;
+            return false;
+        }
         let st = self.stride;
-        for i in 0..old_slots {
+        for i in 0..=old_mask {
             let k = &old[old_base + i * st..old_base + (i + 1) * st];
             if k.iter().any(|&w| w != 0) {
                 let mut j = Self::hash(k) as usize & self.mask;
@@ -168,9 +242,11 @@ impl DenseSet {
                 }
             }
         }
+        true
     }
 
-    /// Insert; true if the key was not there.
+    /// Insert; true if the key was not there. The caller has made room
+    /// ([`DenseSet::has_room`]): the set never grows here.
     #[inline]
     fn insert(&mut self, hash: u64, key: &[u64]) -> bool {
         debug_assert_eq!(key.len(), self.stride);
@@ -180,9 +256,7 @@ impl DenseSet {
             self.len += usize::from(new);
             return new;
         }
-        if (self.len + 1) * 4 > (self.mask + 1) * 3 {
-            self.grow();
-        }
+        debug_assert!(self.len < self.slots());
         let st = self.stride;
         let mut j = hash as usize & self.mask;
         loop {
@@ -202,7 +276,7 @@ impl DenseSet {
     }
 
     fn bytes(&self) -> u64 {
-        (self.words.len() * 8) as u64
+        (self.words.capacity() * 8) as u64
     }
 }
 
@@ -212,11 +286,27 @@ enum Visited<K> {
     Hashed(hashbrown::HashSet<K, FxBuildHasher>, u64),
 }
 
+/// True if `bytes` are within `limit` (no limit: always).
+fn within(bytes: u64, limit: Option<u64>) -> bool {
+    !matches!(limit, Some(l) if bytes > l)
+}
+
 impl<K: StateKey> Visited<K> {
-    fn new(first: &K) -> Self {
+    /// An empty table for keys like `first`, if the memory for it is there (and within
+    /// `limit`).
+    fn try_new(first: &K, limit: Option<u64>) -> Option<Self> {
         match first.words() {
-            Some(w) if !w.is_empty() => Visited::Dense(DenseSet::new(w.len())),
-            _ => Visited::Hashed(hashbrown::HashSet::default(), 0),
+            Some(w) if !w.is_empty() => {
+                let mut slots = DENSE_START_SLOTS;
+                while slots > 256 && !within(DenseSet::bytes_for(w.len(), slots), limit) {
+                    slots /= 2;
+                }
+                if !within(DenseSet::bytes_for(w.len(), slots), limit) {
+                    return None;
+                }
+                DenseSet::try_new(w.len(), slots).map(Visited::Dense)
+            }
+            _ => Some(Visited::Hashed(hashbrown::HashSet::default(), 0)),
         }
     }
     #[inline]
@@ -233,6 +323,39 @@ impl<K: StateKey> Visited<K> {
             Visited::Hashed(..) => 0,
         }
     }
+    /// Make room for `extra` more keys, growing the table if that fits in `limit` along
+    /// with `other` bytes (the old and the new array are both held while it grows).
+    /// False if there is no room and none can be had.
+    fn reserve(&mut self, extra: usize, other: u64, limit: Option<u64>) -> bool {
+        match self {
+            Visited::Dense(d) => {
+                while d.wants_growth(extra) {
+                    let peak = d
+                        .bytes()
+                        .saturating_add(DenseSet::bytes_for(d.stride, d.slots().saturating_mul(2)))
+                        .saturating_add(other);
+                    if !(within(peak, limit) && d.try_grow()) {
+                        return d.has_room(extra);
+                    }
+                }
+                true
+            }
+            Visited::Hashed(h, heap) => {
+                if h.capacity() - h.len() >= extra {
+                    return true;
+                }
+                let slot = std::mem::size_of::<K>() as u64 + 1;
+                let now = h.capacity() as u64 * slot;
+                let next = ((h.len() + extra).max(h.capacity() * 2).max(4) as u64) * slot;
+                let peak = now
+                    .saturating_add(next)
+                    .saturating_add(*heap)
+                    .saturating_add(other);
+                within(peak, limit) && h.try_reserve(extra).is_ok()
+            }
+        }
+    }
+    /// Insert (room was made by [`Visited::reserve`]); true if the key was new.
     #[inline]
     fn insert(&mut self, hash: u64, k: K) -> bool {
         match self {
@@ -253,6 +376,13 @@ impl<K: StateKey> Visited<K> {
             Visited::Hashed(h, _) => h.len() as u64,
         }
     }
+    /// Bytes of the table's array alone (without the keys' own heap memory).
+    fn array_bytes(&self) -> u64 {
+        match self {
+            Visited::Dense(d) => d.bytes(),
+            Visited::Hashed(h, _) => h.capacity() as u64 * (std::mem::size_of::<K>() as u64 + 1),
+        }
+    }
     fn bytes(&self) -> u64 {
         match self {
             Visited::Dense(d) => d.bytes(),
@@ -261,6 +391,35 @@ impl<K: StateKey> Visited<K> {
             }
         }
     }
+}
+
+/// Bytes a vector holds (its capacity).
+fn vec_bytes<T>(v: &Vec<T>) -> u64 {
+    (v.capacity() as u64).saturating_mul(std::mem::size_of::<T>() as u64)
+}
+
+/// Make room for `extra` more items in `v` (growing by half, or by what is needed when
+/// that passes `limit` with `other` bytes), through fallible allocation. False if the
+/// room cannot be had.
+fn reserve_vec<T>(v: &mut Vec<T>, extra: usize, other: u64, limit: Option<u64>) -> bool {
+    if v.capacity() - v.len() >= extra {
+        return true;
+    }
+    let size = std::mem::size_of::<T>().max(1) as u64;
+    let grown = (v.len() + extra)
+        .max(v.capacity() + v.capacity() / 2)
+        .max(16);
+    let fits = |cap: usize| within(other.saturating_add(cap as u64 * size), limit);
+    if fits(grown) && v.try_reserve_exact(grown - v.len()).is_ok() {
+        return true;
+    }
+    fits(v.len() + extra) && v.try_reserve_exact(extra).is_ok()
+}
+
+/// True if a block of [`HEADROOM`] bytes can be allocated now (it is freed at once).
+fn headroom() -> bool {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(HEADROOM).is_ok()
 }
 
 /// Search from `start` until a win, exhaustion, a limit or `cancel` becoming true.
@@ -344,13 +503,26 @@ fn search<G: Game>(
         out.seconds = t0.elapsed().as_secs_f64();
         return out;
     }
+    let limit = limits.max_bytes;
     let k0 = game.key(start);
-    let mut table: Visited<G::Key> = Visited::new(&k0);
+    let table = if headroom() {
+        Visited::try_new(&k0, limit)
+    } else {
+        None
+    };
+    let Some(mut table) = table else {
+        out.stop = Some(Stop::Memory);
+        out.seconds = t0.elapsed().as_secs_f64();
+        return out;
+    };
     let h0 = table.hash(&k0);
+    if !table.reserve(1, 0, limit) {
+        out.stop = Some(Stop::Memory);
+        out.seconds = t0.elapsed().as_secs_f64();
+        return out;
+    }
     table.insert(h0, k0);
 
-    let pend_size = std::mem::size_of::<(G::State, G::Move, usize)>() as u64;
-    let path_size = std::mem::size_of::<(G::State, G::Move)>() as u64;
     // The line to the node being expanded: each entry is a move and the state after it
     // (the state before the first is `start`).
     let mut path: Vec<(G::State, G::Move)> = Vec::new();
@@ -361,7 +533,11 @@ fn search<G: Game>(
     let mut nodes: u64 = 0;
     let mut peak: u64 = 0;
     let mut next_check: u64 = 0;
+    let mut probed: u64 = 0;
     let mut won: Option<G::Move> = None;
+    let stacks = |pending: &Vec<_>, path: &Vec<_>, keys: &Vec<_>, moves: &Vec<_>| {
+        vec_bytes(pending) + vec_bytes(path) + vec_bytes(keys) + vec_bytes(moves)
+    };
 
     'search: loop {
         let parent: &G::State = path.last().map_or(start, |(s, _)| s);
@@ -370,6 +546,18 @@ fn search<G: Game>(
             moves.push(m);
         } else {
             game.solver_moves(parent, &mut moves);
+        }
+        // Room for the children first, through fallible allocation and within the limit.
+        let n = moves.len();
+        let used = table.bytes() + stacks(&pending, &path, &keys, &moves);
+        if !reserve_vec(&mut pending, n, used, limit) {
+            out.stop = Some(Stop::Memory);
+            break;
+        }
+        let used = table.bytes() + stacks(&pending, &path, &keys, &moves);
+        if !reserve_vec(&mut keys, n, used, limit) {
+            out.stop = Some(Stop::Memory);
+            break;
         }
         // Children go straight onto the pending stack, in reverse so that the first
         // (best) move is on top; those already in the table are dropped after.
@@ -395,6 +583,20 @@ fn search<G: Game>(
             sink ^= table.touch(*h);
         }
         std::hint::black_box(sink);
+        // The children's keys may own heap memory (byte keys): it is held already, and
+        // the new ones' stays held in the table.
+        let key_heap: u64 = keys.iter().map(|(k, _)| k.heap_bytes() as u64).sum();
+        let other = stacks(&pending, &path, &keys, &moves) + key_heap;
+        let before = table.bytes();
+        if !within(before + other, limit) || !table.reserve(keys.len(), other, limit) {
+            pending.truncate(first);
+            out.stop = Some(Stop::Memory);
+            break;
+        }
+        if table.bytes() != before {
+            // Both arrays were held while the table grew.
+            peak = peak.max(before + table.array_bytes() + other);
+        }
         let mut w = first;
         for (i, (k, h)) in keys.drain(..).enumerate() {
             if table.insert(h, k) {
@@ -413,14 +615,24 @@ fn search<G: Game>(
                 break;
             }
         }
+        let bytes = table.bytes() + stacks(&pending, &path, &keys, &moves);
+        peak = peak.max(bytes);
+        if !within(bytes, limit) {
+            out.stop = Some(Stop::Memory);
+            break;
+        }
         if nodes >= next_check {
             next_check = nodes + 1024;
-            let bytes =
-                table.bytes() + pending.len() as u64 * pend_size + path.len() as u64 * path_size;
-            peak = peak.max(bytes);
-            if limits.max_bytes.is_some_and(|mb| bytes > mb) {
-                out.stop = Some(Stop::Memory);
-                break;
+            if let Some(p) = &limits.progress {
+                p.states.store(states, Ordering::Relaxed);
+                p.bytes.store(bytes, Ordering::Relaxed);
+            }
+            if bytes >= probed.saturating_add(HEADROOM_EVERY) {
+                probed = bytes;
+                if !headroom() {
+                    out.stop = Some(Stop::Memory);
+                    break;
+                }
             }
             if limits.timeout.is_some_and(|t| t0.elapsed() >= t) {
                 out.stop = Some(Stop::Time);
@@ -436,27 +648,48 @@ fn search<G: Game>(
             break;
         };
         path.truncate(d);
+        let used = table.bytes() + stacks(&pending, &path, &keys, &moves);
+        if !reserve_vec(&mut path, 1, used, limit) {
+            out.stop = Some(Stop::Memory);
+            break;
+        }
         path.push((s, m));
     }
 
-    let bytes = table.bytes() + pending.len() as u64 * pend_size + path.len() as u64 * path_size;
+    let bytes = table.bytes() + stacks(&pending, &path, &keys, &moves);
     out.peak_bytes = peak.max(bytes);
     out.states = table.len();
     out.nodes = nodes;
+    if let Some(p) = &limits.progress {
+        p.states.store(out.states, Ordering::Relaxed);
+        p.bytes.store(bytes, Ordering::Relaxed);
+    }
+    // Memory for the winning line is asked for fallibly too: a win found at the edge of
+    // memory is reported as a win only if its moves can be written out.
+    drop(pending);
+    drop(table);
     if let Some(last) = won {
-        out.verdict = Verdict::Won;
         let mut line = Vec::new();
         let mut before = start;
+        let mut ok = line.try_reserve(path.len() + 1).is_ok();
         for (s, m) in &path {
+            if !ok {
+                break;
+            }
             game.expand(before, *m, &mut line);
             before = s;
+            ok = line.try_reserve(16).is_ok();
         }
-        game.expand(before, last, &mut line);
-        out.moves = line;
+        if ok {
+            game.expand(before, last, &mut line);
+            out.verdict = Verdict::Won;
+            out.moves = line;
+        } else {
+            out.stop = Some(Stop::Memory);
+        }
     } else if out.stop.is_none() {
         out.verdict = Verdict::Lost;
     }
-    drop(table);
     out.seconds = t0.elapsed().as_secs_f64();
     out
 }
@@ -467,10 +700,13 @@ mod tests {
 
     #[test]
     fn dense_set_inserts_once_through_growth() {
-        let mut d = DenseSet::new(4);
+        let mut d = DenseSet::try_new(4, DENSE_START_SLOTS).unwrap();
         let key = |i: u64| [i, i.wrapping_mul(7), 0, i >> 3];
         for i in 0..200_000u64 {
             let k = key(i);
+            if d.wants_growth(1) {
+                assert!(d.try_grow());
+            }
             assert!(d.insert(DenseSet::hash(&k), &k), "{i}");
         }
         for i in (0..200_000u64).step_by(7) {
@@ -481,9 +717,95 @@ mod tests {
         // The all-zero key (also the empty-slot mark) is kept apart.
         let z = [0u64; 4];
         assert!(!d.insert(DenseSet::hash(&z), &z));
-        let mut e = DenseSet::new(2);
+        let mut e = DenseSet::try_new(2, 1024).unwrap();
         assert!(e.insert(DenseSet::hash(&[0, 0]), &[0, 0]));
         assert!(!e.insert(DenseSet::hash(&[0, 0]), &[0, 0]));
         assert_eq!(e.len, 1);
+    }
+
+    fn herring_bone_2() -> (
+        crate::games::herring_bone::HerringBone,
+        <crate::games::herring_bone::HerringBone as Game>::State,
+    ) {
+        let g = crate::games::herring_bone::HerringBone::from_options(&[]).unwrap();
+        let (cards, rng) = g.deal_order(2);
+        let s = g.start(cards, rng).unwrap();
+        (g, s)
+    }
+
+    #[test]
+    fn a_memory_limit_is_never_passed_and_gives_unknown() {
+        // Herring-bone seed 2 grows to gigabytes without a limit.
+        let (g, s) = herring_bone_2();
+        let cancel = AtomicBool::new(false);
+        for mb in [1u64, 3, 10, 40] {
+            let limits = Limits {
+                max_bytes: Some(mb << 20),
+                ..Limits::default()
+            };
+            let out = solve(&g, &s, &limits, &cancel);
+            assert_eq!(out.verdict, Verdict::Unknown, "{mb} MB");
+            assert_eq!(out.stop, Some(Stop::Memory), "{mb} MB");
+            assert!(
+                out.peak_bytes <= mb << 20,
+                "{mb} MB: peak {}",
+                out.peak_bytes
+            );
+            assert!(out.states > 0);
+        }
+    }
+
+    #[test]
+    fn a_memory_limit_below_the_first_table_stops_at_once() {
+        let (g, s) = herring_bone_2();
+        let limits = Limits {
+            max_bytes: Some(0),
+            ..Limits::default()
+        };
+        let out = solve(&g, &s, &limits, &AtomicBool::new(false));
+        assert_eq!(
+            (out.verdict, out.stop),
+            (Verdict::Unknown, Some(Stop::Memory))
+        );
+        // The plain search (a hashed table) honours it too.
+        let limits = Limits {
+            max_bytes: Some(2 << 20),
+            plain: true,
+            ..Limits::default()
+        };
+        let out = solve(&g, &s, &limits, &AtomicBool::new(false));
+        assert_eq!(
+            (out.verdict, out.stop),
+            (Verdict::Unknown, Some(Stop::Memory))
+        );
+        assert!(out.peak_bytes <= 2 << 20, "peak {}", out.peak_bytes);
+    }
+
+    #[test]
+    fn progress_is_published() {
+        let (g, s) = herring_bone_2();
+        let p = Arc::new(Progress::default());
+        let limits = Limits {
+            max_states: Some(50_000),
+            progress: Some(p.clone()),
+            ..Limits::default()
+        };
+        let out = solve(&g, &s, &limits, &AtomicBool::new(false));
+        assert_eq!(out.stop, Some(Stop::States));
+        assert_eq!(p.states.load(Ordering::Relaxed), out.states);
+        assert!(p.bytes.load(Ordering::Relaxed) > 0);
+    }
+
+    #[test]
+    fn a_vector_grows_within_its_limit_or_not_at_all() {
+        let mut v: Vec<u64> = Vec::new();
+        assert!(reserve_vec(&mut v, 10, 0, Some(1000)));
+        assert!(v.capacity() >= 10 && v.capacity() * 8 <= 1000);
+        let cap = v.capacity();
+        assert!(!reserve_vec(&mut v, 1000, 0, Some(1000)));
+        assert_eq!(v.capacity(), cap);
+        // Far more than any machine has: refused, not aborted.
+        assert!(!reserve_vec(&mut v, usize::MAX / 16, 0, None));
+        assert!(DenseSet::try_new(8, 1 << 60).is_none());
     }
 }
