@@ -27,26 +27,12 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn options(text: &str) -> Vec<(String, OptValue)> {
-    text.split_whitespace()
-        .filter_map(|a| a.split_once('='))
-        .map(|(k, v)| {
-            let val = match v {
-                "None" => OptValue::Unset,
-                "True" | "true" => OptValue::Bool(true),
-                "False" | "false" => OptValue::Bool(false),
-                n => OptValue::Int(n.parse().unwrap_or(0)),
-            };
-            (k.to_string(), val)
-        })
-        .collect()
-}
-
 fn main() {
     let first = env_u64("KL_FIRST", 1);
     let count = env_u64("KL_COUNT", 20);
     let max_states = env_u64("KL_STATES", 3_000_000);
-    let opts = options(&std::env::var("KL_OPTS").unwrap_or_default());
+    let text = std::env::var("KL_OPTS").unwrap_or_default();
+    let opts = OptValue::parse_all(text.split_whitespace()).expect("options");
     let g = Klondike::from_options(&opts).expect("options");
     let pack = g.info().pack;
     let limits = Limits {

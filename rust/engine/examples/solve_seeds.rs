@@ -17,18 +17,10 @@ fn main() {
     let first: u64 = args[2].parse().unwrap_or(1);
     let count: u64 = args[3].parse().unwrap_or(10);
     let timeout: f64 = args.get(4).and_then(|t| t.parse().ok()).unwrap_or(10.0);
-    let mut opts = Vec::new();
-    for a in args.iter().skip(5) {
-        if let Some((k, v)) = a.split_once('=') {
-            let val = match v {
-                "None" => OptValue::Unset,
-                "True" | "true" => OptValue::Bool(true),
-                "False" | "false" => OptValue::Bool(false),
-                n => OptValue::Int(n.parse().unwrap_or(0)),
-            };
-            opts.push((k.to_string(), val));
-        }
-    }
+    let opts = OptValue::parse_all(args.iter().skip(5).map(String::as_str)).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(2)
+    });
     let g = match games::game(&args[1], &opts) {
         Ok(g) => g,
         Err(e) => {

@@ -23,18 +23,10 @@ fn main() {
         })
     };
     let (first, count, max_states) = (parse(2), parse(3), parse(4));
-    let mut opts = Vec::new();
-    for a in args.iter().skip(5) {
-        if let Some((k, v)) = a.split_once('=') {
-            let val = match v {
-                "None" => OptValue::Unset,
-                "True" | "true" => OptValue::Bool(true),
-                "False" | "false" => OptValue::Bool(false),
-                n => OptValue::Int(n.parse().unwrap_or(0)),
-            };
-            opts.push((k.to_string(), val));
-        }
-    }
+    let opts = OptValue::parse_all(args.iter().skip(5).map(String::as_str)).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        std::process::exit(2)
+    });
     let g = games::game(&args[1], &opts).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2)

@@ -15,6 +15,33 @@ pub enum OptValue {
     Int(i64),
 }
 
+impl OptValue {
+    /// Options written `name=value` (`None`, `True`, `False` or an integer), as the
+    /// examples and benchmarks take them; words without `=` are skipped, and a value
+    /// that is none of these is an error naming it.
+    pub fn parse_all<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<(String, OptValue)>, EngineError> {
+        let mut out = Vec::new();
+        for w in words {
+            let Some((k, v)) = w.split_once('=') else {
+                continue;
+            };
+            let val = match v {
+                "None" => OptValue::Unset,
+                "True" | "true" => OptValue::Bool(true),
+                "False" | "false" => OptValue::Bool(false),
+                n => OptValue::Int(n.parse().map_err(|_| EngineError::BadOption {
+                    option: k.into(),
+                    message: format!("expected None, True, False or an integer, got {n:?}"),
+                })?),
+            };
+            out.push((k.to_string(), val));
+        }
+        Ok(out)
+    }
+}
+
 /// One documented option of a game.
 #[derive(Clone, Debug)]
 pub struct OptionInfo {
