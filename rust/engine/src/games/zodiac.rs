@@ -71,7 +71,6 @@ use crate::parts::{
     move_text, sort_among, BitWriter, Build, Dealer, Dir, KeyText, Ladder, Ladders, Pile, Place,
     Stock, StockRule, StockStep, SuitRule,
 };
-use rustc_hash::FxHashSet;
 
 pub const SLUG: &str = "zodiac";
 
@@ -129,7 +128,10 @@ pub struct State {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ZMove {
     /// `eN>zM`: marry the Equator card onto a Zodiac top.
-    EqZod { e: u8, z: u8 },
+    EqZod {
+        e: u8,
+        z: u8,
+    },
     /// `talon>zM`.
     TalonZod(u8),
     /// `talon>eN`.
@@ -137,12 +139,21 @@ pub enum ZMove {
     Turn,
     Redeal,
     /// `zM>fK` (`f` is 0..8).
-    ZodFound { z: u8, f: u8 },
+    ZodFound {
+        z: u8,
+        f: u8,
+    },
     /// `eN>fK`.
-    EqFound { e: u8, f: u8 },
+    EqFound {
+        e: u8,
+        f: u8,
+    },
     /// Solver only: `steps` turns (and re-deal) bring a card to the talon top, which then
     /// goes onto Zodiac packet `dest`, or into the first empty Equator place (`TO_EQUATOR`).
-    Cycle { steps: u8, dest: u8 },
+    Cycle {
+        steps: u8,
+        dest: u8,
+    },
 }
 
 impl State {
@@ -226,7 +237,10 @@ impl State {
     /// packets.
     fn loose(&self, c: Card) -> u8 {
         let e = self.equator.iter().filter(|p| p.top() == Some(c)).count();
-        let z = self.zodiac.iter().filter(|p| p.len() == 1 && p.top() == Some(c));
+        let z = self
+            .zodiac
+            .iter()
+            .filter(|p| p.len() == 1 && p.top() == Some(c));
         (e + z.count()) as u8
     }
 
@@ -234,7 +248,11 @@ impl State {
     fn suit_packets(&self, suit: u8) -> Vec<(u8, Vec<u8>)> {
         let ranks = |p: &Pile<PACKET>| p.cards().iter().map(|c| c.rank()).collect();
         (0..ZOD as u8)
-            .filter(|&z| self.zodiac[z as usize].bottom().is_some_and(|c| c.suit() == suit))
+            .filter(|&z| {
+                self.zodiac[z as usize]
+                    .bottom()
+                    .is_some_and(|c| c.suit() == suit)
+            })
             .map(|z| (z, ranks(&self.zodiac[z as usize])))
             .collect()
     }
@@ -256,126 +274,11 @@ impl State {
 /// (the Equator cards are loose) and, in phase 1, a relaxation of it (the cards still to
 /// be placed can only add constraints).
 ///
-/// Depth-first search over (a, d, stack heights), with the plays of
-/// [`Zodiac::safe_found`] made without branching and failed positions remembered.
+/// The search of [`plan_suit`] without walks, un-playing the piles only down to `a` and
+/// up to `d`: every card outside the stacks is one put aside (a loose card).
 pub fn suit_clearable(stacks: &[Vec<u8>], a: u8, d: u8) -> bool {
-    if stacks.len() > 13 {
-        return true; // cannot happen (26 cards of a suit); the answer "maybe" is sound
-    }
-    let mut h = [0u8; 13];
-    for (i, st) in stacks.iter().enumerate() {
-        h[i] = st.len().min(PACKET) as u8;
-    }
-    let mut search = SuitSearch {
-        stacks,
-        failed: FxHashSet::default(),
-    };
-    search.run(h, a, d)
-}
-
-struct SuitSearch<'a> {
-    stacks: &'a [Vec<u8>],
-    failed: FxHashSet<u128>,
-}
-
-impl SuitSearch<'_> {
-    /// Copies of each rank (1..=13) inside stacks of two or more cards.
-    fn covered(&self, h: &[u8; 13]) -> [i8; 15] {
-        let mut cov = [0i8; 15];
-        for (st, &hi) in self.stacks.iter().zip(h.iter()) {
-            if hi >= 2 {
-                for &r in &st[..hi as usize] {
-                    if let Some(c) = cov.get_mut(r as usize) {
-                        *c += 1;
-                    }
-                }
-            }
-        }
-        cov
-    }
-
-    fn run(&mut self, mut h: [u8; 13], mut a: u8, mut d: u8) -> bool {
-        let n = self.stacks.len();
-        let pop = |h: &mut [u8; 13], i: usize| {
-            h[i] -= 1;
-            if h[i] == 1 {
-                h[i] = 0; // the bottom card is loose now
-            }
-        };
-        loop {
-            if a >= KING && d <= ACE {
-                return true;
-            }
-            let cov = self.covered(&h);
-            let found = |r: u8| i8::from(r <= a) + i8::from(r >= d);
-            let loose = |r: u8| 2 - found(r) - cov[r as usize];
-            // Safe plays: a card fitting a pile whose twin is loose or already on a pile
-            // (the ascending pile when both fit).
-            let fits = |r: u8| r == a + 1 || r + 1 == d;
-            let from_stack = (0..n).find(|&i| {
-                h[i] >= 2 && {
-                    let r = self.stacks[i][h[i] as usize - 1];
-                    fits(r) && loose(r) + found(r) >= 1
-                }
-            });
-            let r = match from_stack {
-                Some(i) => {
-                    let r = self.stacks[i][h[i] as usize - 1];
-                    pop(&mut h, i);
-                    r
-                }
-                None => {
-                    match (ACE..=KING)
-                        .find(|&r| fits(r) && loose(r) >= 1 && loose(r) - 1 + found(r) >= 1)
-                    {
-                        Some(r) => r,
-                        None => break,
-                    }
-                }
-            };
-            if r == a + 1 {
-                a = r;
-            } else {
-                d = r;
-            }
-        }
-        let mut key = u128::from(a) | u128::from(d) << 4;
-        for (i, &hi) in h.iter().enumerate().take(n) {
-            key |= u128::from(hi) << (8 + 5 * i);
-        }
-        if !self.failed.insert(key) {
-            return false;
-        }
-        let cov = self.covered(&h);
-        let found = |r: u8| i8::from(r <= a) + i8::from(r >= d);
-        let loose = |r: u8| 2 - found(r) - cov[r as usize];
-        for i in 0..n {
-            if h[i] < 2 {
-                continue;
-            }
-            let r = self.stacks[i][h[i] as usize - 1];
-            let mut h2 = h;
-            pop(&mut h2, i);
-            if r == a + 1 && self.run(h2, r, d) {
-                return true;
-            }
-            if r + 1 == d && self.run(h2, a, r) {
-                return true;
-            }
-        }
-        for r in ACE..=KING {
-            if loose(r) < 1 {
-                continue;
-            }
-            if r == a + 1 && self.run(h, r, d) {
-                return true;
-            }
-            if r + 1 == d && self.run(h, a, r) {
-                return true;
-            }
-        }
-        false
-    }
+    let packets: Vec<(u8, Vec<u8>)> = stacks.iter().map(|s| (0, s.clone())).collect();
+    PlanDp::new(&packets, (a, d), false, u64::MAX).run(KING, ACE, u32::MAX)
 }
 
 /// The fewest cards of one suit that phase 1 must leave unmarried, and a plan for it.
@@ -402,23 +305,7 @@ pub struct SuitPlan {
 /// iterative deepening on the cost with a table of positions (foundation tops and each
 /// packet's progress) that failed within a cost.
 pub fn plan_suit(packets: &[(u8, Vec<u8>)], cap: u32, limit: u64) -> Option<SuitPlan> {
-    let mut need = [0u8; 15];
-    for (_, ranks) in packets {
-        for &r in ranks {
-            if let Some(n) = need.get_mut(r as usize) {
-                *n += 1;
-            }
-        }
-    }
-    let mut p = PlanDp {
-        packets,
-        st: vec![0; packets.len()],
-        need,
-        failed: rustc_hash::FxHashMap::default(),
-        path: Vec::new(),
-        nodes: 0,
-        limit,
-    };
+    let mut p = PlanDp::new(packets, (0, KING + 1), true, limit);
     for budget in 0..=cap {
         if p.run(KING, ACE, budget) {
             // The path lists (packet, rank) pushes from the packet's bottom up; keep the
@@ -456,6 +343,10 @@ struct PlanDp<'a> {
     st: Vec<u8>,
     /// Present packet cards of each rank not yet put back.
     need: [u8; 15],
+    /// The piles are un-played down to these tops (ascending, descending).
+    floor: (u8, u8),
+    /// Cards may be put back on a packet above its present cards.
+    walks: bool,
     /// Positions known to cost more than the value.
     failed: rustc_hash::FxHashMap<[u64; 3], u32>,
     /// On success: the pushes (packet, rank), last first.
@@ -464,7 +355,27 @@ struct PlanDp<'a> {
     limit: u64,
 }
 
-impl PlanDp<'_> {
+impl<'a> PlanDp<'a> {
+    fn new(packets: &'a [(u8, Vec<u8>)], floor: (u8, u8), walks: bool, limit: u64) -> Self {
+        let mut need = [0u8; 15];
+        for &r in packets.iter().flat_map(|(_, r)| r) {
+            if let Some(n) = need.get_mut(r as usize) {
+                *n += 1;
+            }
+        }
+        PlanDp {
+            packets,
+            st: vec![0; packets.len()],
+            need,
+            floor,
+            walks,
+            failed: rustc_hash::FxHashMap::default(),
+            path: Vec::new(),
+            nodes: 0,
+            limit,
+        }
+    }
+
     fn key(&self, a: u8, d: u8) -> [u64; 3] {
         let mut w = BitWriter::<3>::new();
         w.put(u64::from(a), 4);
@@ -478,7 +389,8 @@ impl PlanDp<'_> {
     /// Can the cards still on the foundations (ascending pile up to `a`, descending pile
     /// down to `d`) be put back with at most `budget` of them aside?
     fn run(&mut self, a: u8, d: u8, budget: u32) -> bool {
-        if a == 0 && d > KING {
+        let (a0, d0) = self.floor;
+        if a == a0 && d == d0 {
             return self.need.iter().all(|&n| n == 0);
         }
         self.nodes += 1;
@@ -491,19 +403,19 @@ impl PlanDp<'_> {
         }
         for side in 0..2 {
             let (r, na, nd) = if side == 0 {
-                if a == 0 {
+                if a == a0 {
                     continue;
                 }
                 (a, a - 1, d)
             } else {
-                if d > KING {
+                if d == d0 {
                     continue;
                 }
                 (d, a, d + 1)
             };
             let ri = r as usize;
-            // Copies of rank r still on the foundations once this one is taken.
-            let left = 2 - u8::from(r > na) - u8::from(r < nd);
+            // Copies of rank r still to be un-played once this one is taken.
+            let left = u8::from(r <= na && r > a0) + u8::from(r >= nd && r < d0);
             for i in 0..self.packets.len() {
                 let st = self.st[i];
                 let ranks = &self.packets[i].1;
@@ -518,7 +430,7 @@ impl PlanDp<'_> {
                     }
                 } else {
                     let t = st - WALK;
-                    if t + 1 != r && r + 1 != t {
+                    if !self.walks || (t + 1 != r && r + 1 != t) {
                         continue;
                     }
                     if self.need[ri] > left {
@@ -766,7 +678,8 @@ impl Game for Zodiac {
             return;
         }
         let onto = |c: Card| {
-            (0..ZOD as u8).filter(move |&z| s.zodiac[z as usize].top().is_some_and(|t| MARRY.fits(t, c)))
+            (0..ZOD as u8)
+                .filter(move |&z| s.zodiac[z as usize].top().is_some_and(|t| MARRY.fits(t, c)))
         };
         for (e, p) in s.equator.iter().enumerate() {
             if let Some(c) = p.top() {
@@ -818,7 +731,9 @@ impl Game for Zodiac {
             }
             ZMove::Cycle { steps, dest } => {
                 s.stock.steps(&TURN, &mut SplitMix64::new(0), steps, |_| {});
-                let Some(c) = s.stock.take_talon() else { return };
+                let Some(c) = s.stock.take_talon() else {
+                    return;
+                };
                 match s.first_empty_equator() {
                     Some(e) if dest == TO_EQUATOR => s.equator[e].push(c),
                     _ => s.zodiac[dest as usize % ZOD].push(c),
@@ -890,7 +805,11 @@ impl Game for Zodiac {
         }
         out.push_str("Foundations:");
         for f in 0..8 {
-            let top = if f < 4 { s.up.top(f) } else { s.down.top(f - 4) };
+            let top = if f < 4 {
+                s.up.top(f)
+            } else {
+                s.down.top(f - 4)
+            };
             out.push_str(&format!("  F{} {}", f + 1, show(top)));
         }
         let talon = s.stock.talon_len();
@@ -1709,7 +1628,12 @@ mod tests {
                     let stacks: Vec<Vec<u8>> =
                         s.suit_packets(suit).into_iter().map(|(_, r)| r).collect();
                     let mut loose = [0u8; 15];
-                    for c in s.equator.iter().filter_map(Pile::top).filter(|c| c.suit() == suit) {
+                    for c in s
+                        .equator
+                        .iter()
+                        .filter_map(Pile::top)
+                        .filter(|c| c.suit() == suit)
+                    {
                         loose[c.rank() as usize] += 1;
                     }
                     let (a, d) = s.piles(suit);
