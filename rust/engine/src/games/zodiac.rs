@@ -71,6 +71,8 @@ use crate::parts::{
     move_text, sort_among, BitWriter, Build, Dealer, Dir, KeyText, Ladder, Ladders, Pile, Place,
     Stock, StockRule, StockStep, SuitRule,
 };
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
 
 pub const SLUG: &str = "zodiac";
 
@@ -124,36 +126,24 @@ pub struct State {
     down: Ladders<4>,
 }
 
-/// One move (or, for the solver only, a macro move).
+/// One move (or, for the solver only, a macro move). Places are numbered from 0.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ZMove {
     /// `eN>zM`: marry the Equator card onto a Zodiac top.
-    EqZod {
-        e: u8,
-        z: u8,
-    },
+    EqZod(u8, u8),
     /// `talon>zM`.
     TalonZod(u8),
     /// `talon>eN`.
     TalonEq(u8),
     Turn,
     Redeal,
-    /// `zM>fK` (`f` is 0..8).
-    ZodFound {
-        z: u8,
-        f: u8,
-    },
+    /// `zM>fK` (foundations 0..8).
+    ZodFound(u8, u8),
     /// `eN>fK`.
-    EqFound {
-        e: u8,
-        f: u8,
-    },
-    /// Solver only: `steps` turns (and re-deal) bring a card to the talon top, which then
-    /// goes onto Zodiac packet `dest`, or into the first empty Equator place (`TO_EQUATOR`).
-    Cycle {
-        steps: u8,
-        dest: u8,
-    },
+    EqFound(u8, u8),
+    /// Solver only: this many turns (and re-deal) bring a card to the talon top, which then
+    /// goes onto a Zodiac packet, or into the first empty Equator place (`TO_EQUATOR`).
+    Cycle(u8, u8),
 }
 
 impl State {
@@ -168,24 +158,21 @@ impl State {
     }
 
     /// The fewest stock steps that bring each card (by index) to the talon top, `u8::MAX`
-    /// for a card not in the pack or the talon.
+    /// for a card not in the pack or the talon (the stock macro).
     fn nearest(&self) -> [u8; 52] {
         let mut near = [u8::MAX; 52];
-        self.stock.reachable_tops(&TURN, |c, n| {
-            near[c.index()] = near[c.index()].min(n);
-        });
+        let mut f = |c: Card, n: u8| near[c.index()] = near[c.index()].min(n);
+        self.stock.reachable_tops(&TURN, &mut f);
         near
     }
 
-    /// Bit `index` set for every card that some Zodiac top would accept.
-    fn wanted(&self) -> u64 {
-        let mut w = 0u64;
-        for t in self.zodiac.iter().filter_map(Pile::top) {
-            for c in MARRY.could_rest_on(t).cards() {
-                w |= 1 << c.index();
-            }
-        }
-        w
+    /// The Zodiac places whose top `c` may marry, as a bit set.
+    #[inline]
+    fn onto(&self, c: Card) -> u32 {
+        let tops = self.zodiac.iter().map(Pile::top).enumerate();
+        tops.fold(0, |m, (z, t)| {
+            m | u32::from(t.is_some_and(|t| MARRY.fits(t, c))) << z
+        })
     }
 
     /// The book's failed position: Equator full and no card of the Equator, the pack or
@@ -194,8 +181,13 @@ impl State {
         if self.phase2() || self.first_empty_equator().is_some() {
             return false;
         }
-        let w = self.wanted();
-        let fits = |c: Card| w & (1 << c.index()) != 0;
+        let mut wanted = 0u64;
+        for t in self.zodiac.iter().filter_map(Pile::top) {
+            for c in MARRY.could_rest_on(t).cards() {
+                wanted |= 1 << c.index();
+            }
+        }
+        let fits = |c: Card| wanted & (1 << c.index()) != 0;
         let mut left = self.stock.talon().chain(self.stock.pack());
         !(self.equator.iter().filter_map(Pile::top).any(fits) || left.any(fits))
     }
@@ -203,34 +195,17 @@ impl State {
     /// The tops of `suit`'s ascending and descending piles (0 and 14 when not started).
     fn piles(&self, suit: u8) -> (u8, u8) {
         let top = |l: &Ladders<4>, none: u8| {
-            (0..4)
-                .filter_map(|p| l.top(p))
-                .find(|c| c.suit() == suit)
-                .map_or(none, Card::rank)
+            let mut tops = (0..4).filter_map(|p| l.top(p));
+            tops.find(|c| c.suit() == suit).map_or(none, Card::rank)
         };
         (top(&self.up, 0), top(&self.down, KING + 1))
     }
 
     /// Foundation places (0..8) that accept `c`: the ascending one first.
-    fn found_places(&self, c: Card) -> [Option<u8>; 2] {
-        [
-            UP.suit_dest(&self.up, c).map(|p| p as u8),
-            DOWN.suit_dest(&self.down, c).map(|p| p as u8 + 4),
-        ]
-    }
-
-    fn put_on_foundation(&mut self, c: Card, f: usize) {
-        if f < 4 {
-            UP.put(&mut self.up, f, c);
-        } else {
-            DOWN.put(&mut self.down, f - 4, c);
-        }
-    }
-
-    /// Copies of `c` on the foundations (0, 1 or 2).
-    fn on_foundations(&self, c: Card) -> u8 {
-        let (a, d) = self.piles(c.suit());
-        u8::from(c.rank() <= a) + u8::from(c.rank() >= d)
+    fn found_places(&self, c: Card) -> impl Iterator<Item = u8> {
+        let up = UP.suit_dest(&self.up, c).map(|p| p as u8);
+        up.into_iter()
+            .chain(DOWN.suit_dest(&self.down, c).map(|p| p as u8 + 4))
     }
 
     /// Copies of `c` that are available and cover nothing: Equator cards and one-card
@@ -244,26 +219,20 @@ impl State {
         (e + z.count()) as u8
     }
 
-    /// The packets holding `suit`: (place, ranks bottom to top).
-    fn suit_packets(&self, suit: u8) -> Vec<(u8, Vec<u8>)> {
+    /// The packets holding `suit` with at least `min` cards: (place, ranks bottom to top).
+    fn suit_packets(&self, suit: u8, min: usize) -> Vec<(u8, Vec<u8>)> {
         let ranks = |p: &Pile<PACKET>| p.cards().iter().map(|c| c.rank()).collect();
-        (0..ZOD as u8)
-            .filter(|&z| {
-                self.zodiac[z as usize]
-                    .bottom()
-                    .is_some_and(|c| c.suit() == suit)
-            })
-            .map(|z| (z, ranks(&self.zodiac[z as usize])))
+        let zodiac = self.zodiac.iter().enumerate();
+        zodiac
+            .filter(|(_, p)| p.len() >= min && p.bottom().is_some_and(|c| c.suit() == suit))
+            .map(|(z, p)| (z as u8, ranks(p)))
             .collect()
     }
 
     /// Whether the cards of `suit` can still all reach the foundations ([`suit_clearable`]).
     fn suit_ok(&self, suit: u8) -> bool {
-        let mut stacks = self.suit_packets(suit);
-        stacks.retain(|(_, r)| r.len() >= 2);
-        let stacks: Vec<Vec<u8>> = stacks.into_iter().map(|(_, r)| r).collect();
         let (a, d) = self.piles(suit);
-        suit_clearable(&stacks, a, d)
+        PlanDp::new(&self.suit_packets(suit, 2), (a, d), false, u64::MAX).run(KING, ACE, u32::MAX)
     }
 }
 
@@ -319,8 +288,9 @@ pub fn plan_suit(packets: &[(u8, Vec<u8>)], cap: u32, limit: u64) -> Option<Suit
                 }
                 done[i] += 1;
             }
+            let unmarried = budget;
             return Some(SuitPlan {
-                unmarried: budget,
+                unmarried,
                 marriages,
             });
         }
@@ -328,8 +298,9 @@ pub fn plan_suit(packets: &[(u8, Vec<u8>)], cap: u32, limit: u64) -> Option<Suit
             return None;
         }
     }
+    let unmarried = cap + 1;
     Some(SuitPlan {
-        unmarried: cap + 1,
+        unmarried,
         marriages: Vec::new(),
     })
 }
@@ -348,7 +319,7 @@ struct PlanDp<'a> {
     /// Cards may be put back on a packet above its present cards.
     walks: bool,
     /// Positions known to cost more than the value.
-    failed: rustc_hash::FxHashMap<[u64; 3], u32>,
+    failed: FxHashMap<[u64; 3], u32>,
     /// On success: the pushes (packet, rank), last first.
     path: Vec<(u8, u8)>,
     nodes: u64,
@@ -359,31 +330,20 @@ impl<'a> PlanDp<'a> {
     fn new(packets: &'a [(u8, Vec<u8>)], floor: (u8, u8), walks: bool, limit: u64) -> Self {
         let mut need = [0u8; 15];
         for &r in packets.iter().flat_map(|(_, r)| r) {
-            if let Some(n) = need.get_mut(r as usize) {
-                *n += 1;
-            }
+            need[r as usize] += 1;
         }
+        let (st, failed, path) = (vec![0; packets.len()], FxHashMap::default(), Vec::new());
         PlanDp {
             packets,
-            st: vec![0; packets.len()],
+            st,
             need,
             floor,
             walks,
-            failed: rustc_hash::FxHashMap::default(),
-            path: Vec::new(),
+            failed,
+            path,
             nodes: 0,
             limit,
         }
-    }
-
-    fn key(&self, a: u8, d: u8) -> [u64; 3] {
-        let mut w = BitWriter::<3>::new();
-        w.put(u64::from(a), 4);
-        w.put(u64::from(d), 4);
-        for &x in self.st.iter().take(ZOD) {
-            w.put(u64::from(x), 6);
-        }
-        w.finish()
     }
 
     /// Can the cards still on the foundations (ascending pile up to `a`, descending pile
@@ -397,56 +357,45 @@ impl<'a> PlanDp<'a> {
         if self.nodes > self.limit {
             return false;
         }
-        let key = self.key(a, d);
+        let mut w = BitWriter::<3>::new();
+        w.put(u64::from(a), 4);
+        w.put(u64::from(d), 4);
+        for &x in self.st.iter().take(ZOD) {
+            w.put(u64::from(x), 6);
+        }
+        let key = w.finish();
         if self.failed.get(&key).is_some_and(|&b| b >= budget) {
             return false;
         }
-        for side in 0..2 {
-            let (r, na, nd) = if side == 0 {
-                if a == a0 {
-                    continue;
-                }
-                (a, a - 1, d)
-            } else {
-                if d == d0 {
-                    continue;
-                }
-                (d, a, d + 1)
-            };
+        let sides = [
+            (a > a0).then(|| (a, a - 1, d)),
+            (d < d0).then(|| (d, a, d + 1)),
+        ];
+        for (r, na, nd) in sides.into_iter().flatten() {
             let ri = r as usize;
             // Copies of rank r still to be un-played once this one is taken.
             let left = u8::from(r <= na && r > a0) + u8::from(r >= nd && r < d0);
             for i in 0..self.packets.len() {
-                let st = self.st[i];
-                let ranks = &self.packets[i].1;
-                let next = if st < WALK {
-                    if ranks.get(st as usize) != Some(&r) {
-                        continue;
+                let (st, ranks) = (self.st[i], &self.packets[i].1);
+                self.st[i] = match st.checked_sub(WALK) {
+                    None if ranks.get(st as usize) == Some(&r) => {
+                        if st as usize + 1 == ranks.len() {
+                            WALK + r
+                        } else {
+                            st + 1
+                        }
                     }
-                    if st as usize + 1 == ranks.len() {
+                    Some(t)
+                        if self.walks && (t + 1 == r || r + 1 == t) && self.need[ri] <= left =>
+                    {
                         WALK + r
-                    } else {
-                        st + 1
                     }
-                } else {
-                    let t = st - WALK;
-                    if !self.walks || (t + 1 != r && r + 1 != t) {
-                        continue;
-                    }
-                    if self.need[ri] > left {
-                        continue;
-                    }
-                    WALK + r
+                    _ => continue,
                 };
-                let rebuilt = st < WALK;
-                self.st[i] = next;
-                if rebuilt {
-                    self.need[ri] -= 1;
-                }
+                let rebuilt = u8::from(st < WALK);
+                self.need[ri] -= rebuilt;
                 let ok = self.run(na, nd, budget);
-                if rebuilt {
-                    self.need[ri] += 1;
-                }
+                self.need[ri] += rebuilt;
                 self.st[i] = st;
                 if ok {
                     self.path.push((i as u8, r));
@@ -485,22 +434,18 @@ impl Zodiac {
         if !s.phase2() {
             return None;
         }
-        let twin_ok =
-            |c: Card, own_loose: bool| s.on_foundations(c) + s.loose(c) - u8::from(own_loose) >= 1;
-        let dest = |c: Card| s.found_places(c).into_iter().flatten().next();
-        for (z, p) in s.zodiac.iter().enumerate() {
-            if let Some(c) = p.top().filter(|&c| twin_ok(c, p.len() == 1)) {
-                if let Some(f) = dest(c) {
-                    return Some(ZMove::ZodFound { z: z as u8, f });
-                }
-            }
-        }
-        for (e, p) in s.equator.iter().enumerate() {
-            if let Some(f) = p.top().filter(|&c| twin_ok(c, true)).and_then(dest) {
-                return Some(ZMove::EqFound { e: e as u8, f });
-            }
-        }
-        None
+        let safe = |c: Card, own_loose: bool| {
+            let (a, d) = s.piles(c.suit());
+            let on_foundations = u8::from(c.rank() <= a) + u8::from(c.rank() >= d);
+            let twin = on_foundations + s.loose(c) - u8::from(own_loose) >= 1;
+            s.found_places(c).next().filter(|_| twin)
+        };
+        let zodiac = s.zodiac.iter().enumerate();
+        let mut z = zodiac
+            .filter_map(|(z, p)| Some(ZMove::ZodFound(z as u8, safe(p.top()?, p.len() == 1)?)));
+        let mut e = s.equator.iter().enumerate();
+        z.next()
+            .or_else(|| e.find_map(|(e, p)| Some(ZMove::EqFound(e as u8, safe(p.top()?, true)?))))
     }
 
     /// Phase 1 by planning ([`plan_suit`]): `Some(Some(m))` a move after which the game
@@ -527,10 +472,9 @@ impl Zodiac {
         const LIMIT: u64 = 2_000_000;
         let near = s.nearest();
         let mut budget = EQ as u32;
-        let mut from_eq = None;
-        let mut from_pack: Option<ZMove> = None;
+        let (mut from_eq, mut from_pack) = (None, None);
         for suit in 0..4u8 {
-            let plan = plan_suit(&s.suit_packets(suit), budget, LIMIT)?;
+            let plan = plan_suit(&s.suit_packets(suit, 1), budget, LIMIT)?;
             if plan.unmarried > budget {
                 return Some(None);
             }
@@ -544,15 +488,13 @@ impl Zodiac {
                 seen |= 1 << z;
                 let c = Card::new(r, suit);
                 if let Some(e) = s.equator.iter().position(|p| p.top() == Some(c)) {
-                    from_eq = from_eq.or(Some(ZMove::EqZod { e: e as u8, z }));
+                    from_eq = from_eq.or(Some(ZMove::EqZod(e as u8, z)));
                     continue;
                 }
                 // The copy fewest turns away, and of those cards the nearest.
-                let steps = near[c.index()];
-                if steps < u8::MAX
-                    && !matches!(from_pack, Some(ZMove::Cycle { steps: st, .. }) if st <= steps)
-                {
-                    from_pack = Some(ZMove::Cycle { steps, dest: z });
+                let n = near[c.index()];
+                if n < u8::MAX && !matches!(from_pack, Some(ZMove::Cycle(m, _)) if m <= n) {
+                    from_pack = Some(ZMove::Cycle(n, z));
                 }
             }
         }
@@ -565,11 +507,7 @@ impl Zodiac {
 
     /// The next card the stock shows (the talon top, else the pack's) into the Equator.
     fn to_equator(s: &State) -> ZMove {
-        let steps = u8::from(s.stock.talon_top().is_none());
-        ZMove::Cycle {
-            steps,
-            dest: TO_EQUATOR,
-        }
+        ZMove::Cycle(u8::from(s.stock.talon_top().is_none()), TO_EQUATOR)
     }
 
     /// Phase 1 by search, when planning is too costly: marriages after which the card's
@@ -578,44 +516,37 @@ impl Zodiac {
     /// as well), and filling the Equator only once every card left fits there (see
     /// [`Zodiac::planned_move`] for why other Equator fills are never needed).
     fn phase1_search_moves(&self, s: &State, out: &mut Vec<ZMove>) {
-        let mut memo: Vec<(Card, usize, bool)> = Vec::new();
-        // The packets `c` may marry onto with its suit still clearable (bit z).
+        let mut memo: Vec<(Card, u8, bool)> = Vec::new();
         let mut onto = |c: Card| {
-            let mut mask = 0u32;
-            for (z, p) in s.zodiac.iter().enumerate() {
-                if !p.top().is_some_and(|t| MARRY.fits(t, c)) {
-                    continue;
+            let m = s.onto(c);
+            let ok = (0..ZOD as u8).filter(move |z| m & (1 << z) != 0);
+            let ok = ok.filter(|&z| match memo.iter().find(|x| (x.0, x.1) == (c, z)) {
+                Some(&(_, _, v)) => v,
+                None => {
+                    let mut t = *s;
+                    t.zodiac[z as usize].push(c);
+                    memo.push((c, z, t.suit_ok(c.suit())));
+                    memo[memo.len() - 1].2
                 }
-                let ok = match memo.iter().find(|&&(mc, mz, _)| mc == c && mz == z) {
-                    Some(&(_, _, v)) => v,
-                    None => {
-                        let mut t = *s;
-                        t.zodiac[z].push(c);
-                        let v = t.suit_ok(c.suit());
-                        memo.push((c, z, v));
-                        v
-                    }
-                };
-                mask |= u32::from(ok) << z;
-            }
-            (0..ZOD as u8).filter(move |z| mask & (1 << z) != 0)
+            });
+            ok.collect::<Vec<u8>>()
         };
         let mut done = 0u64;
         for (e, p) in s.equator.iter().enumerate() {
             if let Some(c) = p.top() {
                 done |= 1 << c.index();
-                out.extend(onto(c).map(|z| ZMove::EqZod { e: e as u8, z }));
+                out.extend(onto(c).into_iter().map(|z| ZMove::EqZod(e as u8, z)));
             }
         }
-        let (w, near) = (s.wanted() & !done, s.nearest());
+        let near = s.nearest();
         let mut order: Vec<(u8, Card)> = (0..52)
             .map(Card::from_index)
-            .filter(|c| near[c.index()] < u8::MAX && w & (1 << c.index()) != 0)
+            .filter(|c| near[c.index()] < u8::MAX && done & (1 << c.index()) == 0)
             .map(|c| (near[c.index()], c))
             .collect();
         order.sort_unstable_by_key(|&(n, _)| n);
-        for (steps, c) in order {
-            out.extend(onto(c).map(|dest| ZMove::Cycle { steps, dest }));
+        for (n, c) in order {
+            out.extend(onto(c).into_iter().map(|z| ZMove::Cycle(n, z)));
         }
         if s.equator.iter().filter(|p| p.is_empty()).count() >= s.stock.len() {
             out.push(Self::to_equator(s));
@@ -629,116 +560,103 @@ impl Game for Zodiac {
     type Key = [u64; 6];
 
     fn info(&self) -> GameInfo {
+        let (slug, title, pack) = (SLUG, "The Zodiac", PackSpec::Standard(2));
         GameInfo {
-            slug: SLUG,
-            title: "The Zodiac",
-            pack: PackSpec::Standard(2),
+            slug,
+            title,
+            pack,
             options: infos(OPTIONS),
         }
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
-        if cards.len() != CARDS {
-            return Err(EngineError::WrongCount {
-                expected: CARDS,
-                got: cards.len(),
-            });
-        }
         let mut d = Dealer::new(&cards);
-        let mut s = State {
-            equator: [Pile::new(); EQ],
-            zodiac: [Pile::new(); ZOD],
-            stock: Stock::default(),
-            up: Ladders::new(),
-            down: Ladders::new(),
-        };
-        d.row(&mut s.equator, 0..EQ, false);
-        d.row(&mut s.zodiac, 0..ZOD, false);
-        s.stock = Stock::new(d.rest());
-        Ok(s)
+        let (mut equator, mut zodiac) = ([Pile::new(); EQ], [Pile::new(); ZOD]);
+        d.row(&mut equator, 0..EQ, false);
+        d.row(&mut zodiac, 0..ZOD, false);
+        let stock = Stock::new(d.rest());
+        let (up, down) = (Ladders::new(), Ladders::new());
+        Ok(State {
+            equator,
+            zodiac,
+            stock,
+            up,
+            down,
+        })
     }
 
     fn moves(&self, s: &State, out: &mut Vec<ZMove>) {
+        let bits = |m: u32| (0..32u8).filter(move |z| m & (1 << z) != 0);
         if s.phase2() {
-            for (z, p) in s.zodiac.iter().enumerate() {
-                if let Some(c) = p.top() {
-                    let f = s.found_places(c).into_iter().flatten();
-                    out.extend(f.map(|f| ZMove::ZodFound { z: z as u8, f }));
-                }
+            for (z, c) in s
+                .zodiac
+                .iter()
+                .enumerate()
+                .filter_map(|(z, p)| Some((z, p.top()?)))
+            {
+                out.extend(s.found_places(c).map(|f| ZMove::ZodFound(z as u8, f)));
             }
-            for (e, p) in s.equator.iter().enumerate() {
-                if let Some(c) = p.top() {
-                    let f = s.found_places(c).into_iter().flatten();
-                    out.extend(f.map(|f| ZMove::EqFound { e: e as u8, f }));
-                }
+            for (e, c) in s
+                .equator
+                .iter()
+                .enumerate()
+                .filter_map(|(e, p)| Some((e, p.top()?)))
+            {
+                out.extend(s.found_places(c).map(|f| ZMove::EqFound(e as u8, f)));
             }
-            return;
-        }
-        if s.dead() {
-            return;
-        }
-        let onto = |c: Card| {
-            (0..ZOD as u8)
-                .filter(move |&z| s.zodiac[z as usize].top().is_some_and(|t| MARRY.fits(t, c)))
-        };
-        for (e, p) in s.equator.iter().enumerate() {
-            if let Some(c) = p.top() {
-                out.extend(onto(c).map(|z| ZMove::EqZod { e: e as u8, z }));
+        } else if !s.dead() {
+            for (e, c) in s
+                .equator
+                .iter()
+                .enumerate()
+                .filter_map(|(e, p)| Some((e, p.top()?)))
+            {
+                out.extend(bits(s.onto(c)).map(|z| ZMove::EqZod(e as u8, z)));
             }
+            if let Some(c) = s.stock.talon_top() {
+                out.extend(bits(s.onto(c)).map(ZMove::TalonZod));
+                let empty = (0..EQ as u8).filter(|&e| s.equator[e as usize].is_empty());
+                out.extend(empty.map(ZMove::TalonEq));
+            }
+            // In phase 1 an empty pack means a talon to re-deal.
+            out.push(if s.stock.pack_len() > 0 {
+                ZMove::Turn
+            } else {
+                ZMove::Redeal
+            });
         }
-        if let Some(c) = s.stock.talon_top() {
-            out.extend(onto(c).map(ZMove::TalonZod));
-            let empty = (0..EQ as u8).filter(|&e| s.equator[e as usize].is_empty());
-            out.extend(empty.map(ZMove::TalonEq));
-        }
-        out.push(if s.stock.pack_len() > 0 {
-            ZMove::Turn
-        } else {
-            ZMove::Redeal // pack empty, talon not (phase 1)
-        });
     }
 
     fn play(&self, s: &mut State, m: ZMove) {
-        match m {
-            ZMove::EqZod { e, z } => {
-                if let Some(c) = s.equator[e as usize].pop() {
-                    s.zodiac[z as usize].push(c);
-                }
-            }
-            ZMove::TalonZod(z) => {
-                if let Some(c) = s.stock.take_talon() {
-                    s.zodiac[z as usize].push(c);
-                }
-            }
-            ZMove::TalonEq(e) => {
-                if let Some(c) = s.stock.take_talon() {
-                    s.equator[e as usize].push(c);
-                }
-            }
+        let c = match m {
             ZMove::Turn => {
                 s.stock.turn(&TURN);
+                return;
             }
-            ZMove::Redeal => s.stock.redeal(&TURN, &mut SplitMix64::new(0)),
-            ZMove::ZodFound { z, f } => {
-                if let Some(c) = s.zodiac[z as usize].pop() {
-                    s.put_on_foundation(c, f as usize);
-                }
+            ZMove::Redeal => return s.stock.redeal(&TURN, &mut SplitMix64::new(0)),
+            ZMove::EqZod(e, _) | ZMove::EqFound(e, _) => s.equator[e as usize].pop(),
+            ZMove::ZodFound(z, _) => s.zodiac[z as usize].pop(),
+            ZMove::TalonZod(_) | ZMove::TalonEq(_) => s.stock.take_talon(),
+            ZMove::Cycle(n, _) => {
+                s.stock.steps(&TURN, &mut SplitMix64::new(0), n, |_| {});
+                s.stock.take_talon()
             }
-            ZMove::EqFound { e, f } => {
-                if let Some(c) = s.equator[e as usize].pop() {
-                    s.put_on_foundation(c, f as usize);
-                }
+        };
+        let Some(c) = c else { return };
+        match m {
+            ZMove::EqZod(_, z) | ZMove::TalonZod(z) => s.zodiac[z as usize].push(c),
+            ZMove::TalonEq(e) => s.equator[e as usize].push(c),
+            ZMove::ZodFound(_, f) | ZMove::EqFound(_, f) if f < 4 => {
+                UP.put(&mut s.up, f as usize, c)
             }
-            ZMove::Cycle { steps, dest } => {
-                s.stock.steps(&TURN, &mut SplitMix64::new(0), steps, |_| {});
-                let Some(c) = s.stock.take_talon() else {
-                    return;
-                };
-                match s.first_empty_equator() {
-                    Some(e) if dest == TO_EQUATOR => s.equator[e].push(c),
-                    _ => s.zodiac[dest as usize % ZOD].push(c),
-                }
+            ZMove::ZodFound(_, f) | ZMove::EqFound(_, f) => {
+                DOWN.put(&mut s.down, f as usize - 4, c)
             }
+            ZMove::Cycle(_, dest) => match s.first_empty_equator() {
+                Some(e) if dest == TO_EQUATOR => s.equator[e].push(c),
+                _ => s.zodiac[dest as usize % ZOD].push(c),
+            },
+            ZMove::Turn | ZMove::Redeal => {}
         }
     }
 
@@ -747,21 +665,17 @@ impl Game for Zodiac {
     }
 
     fn move_text(&self, _s: &State, m: ZMove) -> String {
-        let (e, z, f) = (
-            |i: u8| Place::at("E", i as usize),
-            |i: u8| Place::at("Z", i as usize),
-            |i: u8| Place::at("F", i as usize),
-        );
+        let at = |kind, i: u8| Place::at(kind, i as usize);
         let talon = Place::named("talon");
         match m {
-            ZMove::EqZod { e: i, z: j } => move_text(e(i), z(j)),
-            ZMove::TalonZod(j) => move_text(talon, z(j)),
-            ZMove::TalonEq(i) => move_text(talon, e(i)),
+            ZMove::EqZod(e, z) => move_text(at("E", e), at("Z", z)),
+            ZMove::TalonZod(z) => move_text(talon, at("Z", z)),
+            ZMove::TalonEq(e) => move_text(talon, at("E", e)),
             ZMove::Turn => "turn".into(),
             ZMove::Redeal => "redeal".into(),
-            ZMove::ZodFound { z: i, f: j } => move_text(z(i), f(j)),
-            ZMove::EqFound { e: i, f: j } => move_text(e(i), f(j)),
-            ZMove::Cycle { steps, dest } => format!("cycle:{steps}>{dest}"),
+            ZMove::ZodFound(z, f) => move_text(at("Z", z), at("F", f)),
+            ZMove::EqFound(e, f) => move_text(at("E", e), at("F", f)),
+            ZMove::Cycle(n, dest) => format!("cycle:{n}>{dest}"),
         }
     }
 
@@ -773,11 +687,13 @@ impl Game for Zodiac {
         for (z, p) in s.zodiac.iter().enumerate() {
             k.pile(Place::at("Z", z), p.cards(), 0);
         }
-        for f in 0..4 {
-            k.pile(Place::at("F", f), &UP.cards(&s.up, f), 0);
-        }
-        for f in 0..4 {
-            k.pile(Place::at("F", f + 4), &DOWN.cards(&s.down, f), 0);
+        for f in 0..8 {
+            let cards = if f < 4 {
+                UP.cards(&s.up, f)
+            } else {
+                DOWN.cards(&s.down, f - 4)
+            };
+            k.pile(Place::at("F", f), &cards, 0);
         }
         let pack: Vec<Card> = s.stock.pack().collect();
         k.pile(Place::named("pack"), &pack, pack.len());
@@ -790,16 +706,18 @@ impl Game for Zodiac {
         let show = |c: Option<Card>| c.map_or("--".to_string(), |c| c.to_string());
         let mut out = String::from("Equator:");
         for (e, p) in s.equator.iter().enumerate() {
-            out.push_str(&format!("  E{} {}", e + 1, show(p.top())));
+            let _ = write!(out, "  E{} {}", e + 1, show(p.top()));
         }
         out.push_str("\nZodiac (bottom to top):\n");
         for (z, p) in s.zodiac.iter().enumerate() {
-            out.push_str(&format!("  Z{:<3}", z + 1));
-            if p.is_empty() {
-                out.push_str(" --");
-            }
+            let _ = write!(
+                out,
+                "  Z{:<3}{}",
+                z + 1,
+                if p.is_empty() { " --" } else { "" }
+            );
             for c in p.cards() {
-                out.push_str(&format!(" {c}"));
+                let _ = write!(out, " {c}");
             }
             out.push('\n');
         }
@@ -810,19 +728,14 @@ impl Game for Zodiac {
             } else {
                 s.down.top(f - 4)
             };
-            out.push_str(&format!("  F{} {}", f + 1, show(top)));
+            let _ = write!(out, "  F{} {}", f + 1, show(top));
         }
-        let talon = s.stock.talon_len();
-        out.push_str(&format!(
-            "\nPack: {} cards   Talon: {}{}",
-            s.stock.pack_len(),
-            show(s.stock.talon_top()),
-            if talon > 1 {
-                format!(" (+{} beneath)", talon - 1)
-            } else {
-                String::new()
-            }
-        ));
+        let (pack, talon) = (s.stock.pack_len(), s.stock.talon_len());
+        let top = show(s.stock.talon_top());
+        let _ = write!(out, "\nPack: {pack} cards   Talon: {top}");
+        if talon > 1 {
+            let _ = write!(out, " (+{} beneath)", talon - 1);
+        }
         out.push_str(if s.phase2() {
             "\nPhase 2: build the foundations\n"
         } else if s.dead() {
@@ -849,22 +762,17 @@ impl Game for Zodiac {
                 w.put(u64::from(pair[1].rank() > pair[0].rank()), 1);
             }
         }
-        let mut eq = [0u8; EQ];
-        for (v, p) in eq.iter_mut().zip(&s.equator) {
-            *v = p.top().map_or(0, |c| c.index() as u8 + 1);
-        }
+        let mut eq = s
+            .equator
+            .map(|p| p.top().map_or(0, |c| c.index() as u64 + 1));
         sort_among(&mut eq, |_| true);
-        for v in eq {
-            w.put(u64::from(v), 6);
-        }
+        eq.into_iter().for_each(|v| w.put(v, 6));
         let (present, cursor) = s.stock.key_bits();
         w.put(present as u64, 64);
         w.put((present >> 64) as u64, 8);
         w.put(u64::from(cursor), 7);
-        for suit in 0..4 {
-            let (a, d) = s.piles(suit);
-            w.put(u64::from(a), 4);
-            w.put(u64::from(d), 4);
+        for (a, d) in (0..4).map(|suit| s.piles(suit)) {
+            w.put(u64::from(a) | u64::from(d) << 4, 8);
         }
         w.finish()
     }
@@ -877,42 +785,32 @@ impl Game for Zodiac {
         if s.phase2() {
             // Only plays after which the card's suit can still be cleared: the others
             // lead to lost positions.
-            let first = out.len();
             self.moves(s, out);
-            let mut keep = first;
-            for i in first..out.len() {
-                let m = out[i];
+            out.retain(|&m| {
                 let c = match m {
-                    ZMove::ZodFound { z, .. } => s.zodiac[z as usize].top(),
-                    ZMove::EqFound { e, .. } => s.equator[e as usize].top(),
+                    ZMove::ZodFound(z, _) => s.zodiac[z as usize].top(),
+                    ZMove::EqFound(e, _) => s.equator[e as usize].top(),
                     _ => None,
                 };
                 let mut t = *s;
                 self.play(&mut t, m);
-                if c.is_none_or(|c| t.suit_ok(c.suit())) {
-                    out[keep] = m;
-                    keep += 1;
-                }
+                c.is_none_or(|c| t.suit_ok(c.suit()))
+            });
+        } else if !s.dead() {
+            match self.planned_move(s) {
+                Some(Some(m)) => out.push(m),
+                Some(None) => {}
+                None => self.phase1_search_moves(s, out),
             }
-            out.truncate(keep);
-            return;
-        }
-        if s.dead() {
-            return;
-        }
-        match self.planned_move(s) {
-            Some(Some(m)) => out.push(m),
-            Some(None) => {}
-            None => self.phase1_search_moves(s, out),
         }
     }
 
     fn expand(&self, s: &State, m: ZMove, out: &mut Vec<ZMove>) {
-        let ZMove::Cycle { steps, dest } = m else {
+        let ZMove::Cycle(n, dest) = m else {
             return out.push(m);
         };
         let mut stock = s.stock;
-        stock.steps(&TURN, &mut SplitMix64::new(0), steps, |step| {
+        stock.steps(&TURN, &mut SplitMix64::new(0), n, |step| {
             out.push(match step {
                 StockStep::Turn => ZMove::Turn,
                 StockStep::Redeal => ZMove::Redeal,
@@ -956,7 +854,10 @@ mod tests {
         }
         for &(f, t) in found {
             for c in cards(t) {
-                s.put_on_foundation(c, f - 1);
+                match f - 1 {
+                    f @ 0..4 => UP.put(&mut s.up, f, c),
+                    f => DOWN.put(&mut s.down, f - 4, c),
+                }
             }
         }
         let talon = cards(talon);
@@ -1625,8 +1526,11 @@ mod tests {
         fn plain(g: &Zodiac, s: &State, seen: &mut HashSet<String>) -> bool {
             if s.phase2() {
                 return (0..4u8).all(|suit| {
-                    let stacks: Vec<Vec<u8>> =
-                        s.suit_packets(suit).into_iter().map(|(_, r)| r).collect();
+                    let stacks: Vec<Vec<u8>> = s
+                        .suit_packets(suit, 1)
+                        .into_iter()
+                        .map(|(_, r)| r)
+                        .collect();
                     let mut loose = [0u8; 15];
                     for c in s
                         .equator
