@@ -71,7 +71,7 @@ use crate::parts::{
     move_text, sort_among, BitWriter, Build, Dealer, Dir, KeyText, Ladder, Ladders, Pile, Place,
     Stock, StockRule, StockStep, SuitRule,
 };
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
 
 pub const SLUG: &str = "zodiac";
@@ -231,8 +231,13 @@ impl State {
 
     /// Whether the cards of `suit` can still all reach the foundations ([`suit_clearable`]).
     fn suit_ok(&self, suit: u8) -> bool {
+        let stacks: Vec<Vec<u8>> = self
+            .suit_packets(suit, 2)
+            .into_iter()
+            .map(|p| p.1)
+            .collect();
         let (a, d) = self.piles(suit);
-        PlanDp::new(&self.suit_packets(suit, 2), (a, d), false, u64::MAX).run(KING, ACE, u32::MAX)
+        suit_clearable(&stacks, a, d)
     }
 }
 
@@ -243,11 +248,126 @@ impl State {
 /// (the Equator cards are loose) and, in phase 1, a relaxation of it (the cards still to
 /// be placed can only add constraints).
 ///
-/// The search of [`plan_suit`] without walks, un-playing the piles only down to `a` and
-/// up to `d`: every card outside the stacks is one put aside (a loose card).
+/// Depth-first search over (a, d, stack heights), with the plays of
+/// [`Zodiac::safe_found`] made without branching and failed positions remembered.
 pub fn suit_clearable(stacks: &[Vec<u8>], a: u8, d: u8) -> bool {
-    let packets: Vec<(u8, Vec<u8>)> = stacks.iter().map(|s| (0, s.clone())).collect();
-    PlanDp::new(&packets, (a, d), false, u64::MAX).run(KING, ACE, u32::MAX)
+    if stacks.len() > 13 {
+        return true; // cannot happen (26 cards of a suit); the answer "maybe" is sound
+    }
+    let mut h = [0u8; 13];
+    for (i, st) in stacks.iter().enumerate() {
+        h[i] = st.len().min(PACKET) as u8;
+    }
+    let mut search = SuitSearch {
+        stacks,
+        failed: FxHashSet::default(),
+    };
+    search.run(h, a, d)
+}
+
+struct SuitSearch<'a> {
+    stacks: &'a [Vec<u8>],
+    failed: FxHashSet<u128>,
+}
+
+impl SuitSearch<'_> {
+    /// Copies of each rank (1..=13) inside stacks of two or more cards.
+    fn covered(&self, h: &[u8; 13]) -> [i8; 15] {
+        let mut cov = [0i8; 15];
+        for (st, &hi) in self.stacks.iter().zip(h.iter()) {
+            if hi >= 2 {
+                for &r in &st[..hi as usize] {
+                    if let Some(c) = cov.get_mut(r as usize) {
+                        *c += 1;
+                    }
+                }
+            }
+        }
+        cov
+    }
+
+    fn run(&mut self, mut h: [u8; 13], mut a: u8, mut d: u8) -> bool {
+        let n = self.stacks.len();
+        let pop = |h: &mut [u8; 13], i: usize| {
+            h[i] -= 1;
+            if h[i] == 1 {
+                h[i] = 0; // the bottom card is loose now
+            }
+        };
+        loop {
+            if a >= KING && d <= ACE {
+                return true;
+            }
+            let cov = self.covered(&h);
+            let found = |r: u8| i8::from(r <= a) + i8::from(r >= d);
+            let loose = |r: u8| 2 - found(r) - cov[r as usize];
+            // Safe plays: a card fitting a pile whose twin is loose or already on a pile
+            // (the ascending pile when both fit).
+            let fits = |r: u8| r == a + 1 || r + 1 == d;
+            let from_stack = (0..n).find(|&i| {
+                h[i] >= 2 && {
+                    let r = self.stacks[i][h[i] as usize - 1];
+                    fits(r) && loose(r) + found(r) >= 1
+                }
+            });
+            let r = match from_stack {
+                Some(i) => {
+                    let r = self.stacks[i][h[i] as usize - 1];
+                    pop(&mut h, i);
+                    r
+                }
+                None => {
+                    match (ACE..=KING)
+                        .find(|&r| fits(r) && loose(r) >= 1 && loose(r) - 1 + found(r) >= 1)
+                    {
+                        Some(r) => r,
+                        None => break,
+                    }
+                }
+            };
+            if r == a + 1 {
+                a = r;
+            } else {
+                d = r;
+            }
+        }
+        let mut key = u128::from(a) | u128::from(d) << 4;
+        for (i, &hi) in h.iter().enumerate().take(n) {
+            key |= u128::from(hi) << (8 + 5 * i);
+        }
+        if !self.failed.insert(key) {
+            return false;
+        }
+        let cov = self.covered(&h);
+        let found = |r: u8| i8::from(r <= a) + i8::from(r >= d);
+        let loose = |r: u8| 2 - found(r) - cov[r as usize];
+        for i in 0..n {
+            if h[i] < 2 {
+                continue;
+            }
+            let r = self.stacks[i][h[i] as usize - 1];
+            let mut h2 = h;
+            pop(&mut h2, i);
+            if r == a + 1 && self.run(h2, r, d) {
+                return true;
+            }
+            if r + 1 == d && self.run(h2, a, r) {
+                return true;
+            }
+        }
+        for r in ACE..=KING {
+            if loose(r) < 1 {
+                continue;
+            }
+            if r == a + 1 && self.run(h, r, d) {
+                return true;
+            }
+            if r + 1 == d && self.run(h, a, r) {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// The fewest cards of one suit that phase 1 must leave unmarried, and a plan for it.
@@ -274,7 +394,7 @@ pub struct SuitPlan {
 /// iterative deepening on the cost with a table of positions (foundation tops and each
 /// packet's progress) that failed within a cost.
 pub fn plan_suit(packets: &[(u8, Vec<u8>)], cap: u32, limit: u64) -> Option<SuitPlan> {
-    let mut p = PlanDp::new(packets, (0, KING + 1), true, limit);
+    let mut p = PlanDp::new(packets, limit);
     for budget in 0..=cap {
         if p.run(KING, ACE, budget) {
             // The path lists (packet, rank) pushes from the packet's bottom up; keep the
@@ -314,10 +434,6 @@ struct PlanDp<'a> {
     st: Vec<u8>,
     /// Present packet cards of each rank not yet put back.
     need: [u8; 15],
-    /// The piles are un-played down to these tops (ascending, descending).
-    floor: (u8, u8),
-    /// Cards may be put back on a packet above its present cards.
-    walks: bool,
     /// Positions known to cost more than the value.
     failed: FxHashMap<[u64; 3], u32>,
     /// On success: the pushes (packet, rank), last first.
@@ -327,7 +443,7 @@ struct PlanDp<'a> {
 }
 
 impl<'a> PlanDp<'a> {
-    fn new(packets: &'a [(u8, Vec<u8>)], floor: (u8, u8), walks: bool, limit: u64) -> Self {
+    fn new(packets: &'a [(u8, Vec<u8>)], limit: u64) -> Self {
         let mut need = [0u8; 15];
         for &r in packets.iter().flat_map(|(_, r)| r) {
             need[r as usize] += 1;
@@ -337,8 +453,6 @@ impl<'a> PlanDp<'a> {
             packets,
             st,
             need,
-            floor,
-            walks,
             failed,
             path,
             nodes: 0,
@@ -346,56 +460,76 @@ impl<'a> PlanDp<'a> {
         }
     }
 
-    /// Can the cards still on the foundations (ascending pile up to `a`, descending pile
-    /// down to `d`) be put back with at most `budget` of them aside?
-    fn run(&mut self, a: u8, d: u8, budget: u32) -> bool {
-        let (a0, d0) = self.floor;
-        if a == a0 && d == d0 {
-            return self.need.iter().all(|&n| n == 0);
-        }
-        self.nodes += 1;
-        if self.nodes > self.limit {
-            return false;
-        }
+    fn key(&self, a: u8, d: u8) -> [u64; 3] {
         let mut w = BitWriter::<3>::new();
         w.put(u64::from(a), 4);
         w.put(u64::from(d), 4);
         for &x in self.st.iter().take(ZOD) {
             w.put(u64::from(x), 6);
         }
-        let key = w.finish();
+        w.finish()
+    }
+
+    /// Can the cards still on the foundations (ascending pile up to `a`, descending pile
+    /// down to `d`) be put back with at most `budget` of them aside?
+    fn run(&mut self, a: u8, d: u8, budget: u32) -> bool {
+        if a == 0 && d > KING {
+            return self.need.iter().all(|&n| n == 0);
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return false;
+        }
+        let key = self.key(a, d);
         if self.failed.get(&key).is_some_and(|&b| b >= budget) {
             return false;
         }
-        let sides = [
-            (a > a0).then(|| (a, a - 1, d)),
-            (d < d0).then(|| (d, a, d + 1)),
-        ];
-        for (r, na, nd) in sides.into_iter().flatten() {
+        for side in 0..2 {
+            let (r, na, nd) = if side == 0 {
+                if a == 0 {
+                    continue;
+                }
+                (a, a - 1, d)
+            } else {
+                if d > KING {
+                    continue;
+                }
+                (d, a, d + 1)
+            };
             let ri = r as usize;
-            // Copies of rank r still to be un-played once this one is taken.
-            let left = u8::from(r <= na && r > a0) + u8::from(r >= nd && r < d0);
+            // Copies of rank r still on the foundations once this one is taken.
+            let left = 2 - u8::from(r > na) - u8::from(r < nd);
             for i in 0..self.packets.len() {
-                let (st, ranks) = (self.st[i], &self.packets[i].1);
-                self.st[i] = match st.checked_sub(WALK) {
-                    None if ranks.get(st as usize) == Some(&r) => {
-                        if st as usize + 1 == ranks.len() {
-                            WALK + r
-                        } else {
-                            st + 1
-                        }
+                let st = self.st[i];
+                let ranks = &self.packets[i].1;
+                let next = if st < WALK {
+                    if ranks.get(st as usize) != Some(&r) {
+                        continue;
                     }
-                    Some(t)
-                        if self.walks && (t + 1 == r || r + 1 == t) && self.need[ri] <= left =>
-                    {
+                    if st as usize + 1 == ranks.len() {
                         WALK + r
+                    } else {
+                        st + 1
                     }
-                    _ => continue,
+                } else {
+                    let t = st - WALK;
+                    if t + 1 != r && r + 1 != t {
+                        continue;
+                    }
+                    if self.need[ri] > left {
+                        continue;
+                    }
+                    WALK + r
                 };
-                let rebuilt = u8::from(st < WALK);
-                self.need[ri] -= rebuilt;
+                let rebuilt = st < WALK;
+                self.st[i] = next;
+                if rebuilt {
+                    self.need[ri] -= 1;
+                }
                 let ok = self.run(na, nd, budget);
-                self.need[ri] += rebuilt;
+                if rebuilt {
+                    self.need[ri] += 1;
+                }
                 self.st[i] = st;
                 if ok {
                     self.path.push((i as u8, r));
@@ -438,7 +572,7 @@ impl Zodiac {
             let (a, d) = s.piles(c.suit());
             let on_foundations = u8::from(c.rank() <= a) + u8::from(c.rank() >= d);
             let twin = on_foundations + s.loose(c) - u8::from(own_loose) >= 1;
-            s.found_places(c).next().filter(|_| twin)
+            twin.then(|| s.found_places(c).next()).flatten()
         };
         let zodiac = s.zodiac.iter().enumerate();
         let mut z = zodiac
@@ -470,9 +604,10 @@ impl Zodiac {
     /// eight unmarried cards.
     fn planned_move(&self, s: &State) -> Option<Option<ZMove>> {
         const LIMIT: u64 = 2_000_000;
-        let near = s.nearest();
         let mut budget = EQ as u32;
-        let (mut from_eq, mut from_pack) = (None, None);
+        let mut from_eq = None;
+        // Marriages from the pack and talon: (packet, card).
+        let (mut from_pack, mut n) = ([(0, Card::new(ACE, 0)); ZOD], 0);
         for suit in 0..4u8 {
             let plan = plan_suit(&s.suit_packets(suit, 1), budget, LIMIT)?;
             if plan.unmarried > budget {
@@ -489,17 +624,24 @@ impl Zodiac {
                 let c = Card::new(r, suit);
                 if let Some(e) = s.equator.iter().position(|p| p.top() == Some(c)) {
                     from_eq = from_eq.or(Some(ZMove::EqZod(e as u8, z)));
-                    continue;
-                }
-                // The copy fewest turns away, and of those cards the nearest.
-                let n = near[c.index()];
-                if n < u8::MAX && !matches!(from_pack, Some(ZMove::Cycle(m, _)) if m <= n) {
-                    from_pack = Some(ZMove::Cycle(n, z));
+                } else {
+                    from_pack[n] = (z, c);
+                    n += 1;
                 }
             }
         }
-        if let Some(m) = from_eq.or(from_pack) {
-            return Some(Some(m));
+        if from_eq.is_some() {
+            return Some(from_eq);
+        }
+        // The copy fewest turns away, and of those cards the nearest (the first such).
+        let near = s.nearest();
+        let steps = |&(z, c): &(u8, Card)| (near[c.index()], z);
+        let best = from_pack[..n]
+            .iter()
+            .map(steps)
+            .filter(|&(m, _)| m < u8::MAX);
+        if let Some((m, z)) = best.min_by_key(|&(m, _)| m) {
+            return Some(Some(ZMove::Cycle(m, z)));
         }
         // Nothing left to marry: the rest of the pack and talon goes to the Equator.
         Some(s.first_empty_equator().map(|_| Self::to_equator(s)))
@@ -1613,5 +1755,67 @@ mod tests {
             }
         }
         assert!(won > 10 && lost > 3, "won {won} lost {lost}");
+    }
+
+    /// The Zodiac dealt late: each deal played along the pruned solver's won line until
+    /// `.0` cards are left in the pack and talon and `.1` cards off the foundations, so
+    /// that the plain search can decide (a lost deal stays at its start: undecided).
+    struct Late(usize, usize);
+
+    impl Game for Late {
+        type State = State;
+        type Move = ZMove;
+        type Key = [u64; 6];
+        fn info(&self) -> GameInfo {
+            Zodiac.info()
+        }
+        fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<State, EngineError> {
+            let mut s = Zodiac.start(cards, rng)?;
+            let line = crate::testing::solve_limited(&Zodiac, &s, 100_000, false).moves;
+            for m in line {
+                let off = CARDS - s.up.total() - s.down.total();
+                if s.stock.len() <= self.0 && off <= self.1 {
+                    break;
+                }
+                Zodiac.play(&mut s, m);
+            }
+            Ok(s)
+        }
+        fn moves(&self, s: &State, out: &mut Vec<ZMove>) {
+            Zodiac.moves(s, out)
+        }
+        fn play(&self, s: &mut State, m: ZMove) {
+            Zodiac.play(s, m)
+        }
+        fn is_won(&self, s: &State) -> bool {
+            Zodiac.is_won(s)
+        }
+        fn move_text(&self, s: &State, m: ZMove) -> String {
+            Zodiac.move_text(s, m)
+        }
+        fn key_text(&self, s: &State) -> String {
+            Zodiac.key_text(s)
+        }
+        fn key(&self, s: &State) -> [u64; 6] {
+            Zodiac.key(s)
+        }
+        fn solver_moves(&self, s: &State, out: &mut Vec<ZMove>) {
+            Zodiac.solver_moves(s, out)
+        }
+        fn safe_move(&self, s: &State) -> Option<ZMove> {
+            Zodiac.safe_move(s)
+        }
+        fn expand(&self, s: &State, m: ZMove, out: &mut Vec<ZMove>) {
+            Zodiac.expand(s, m, out)
+        }
+    }
+
+    #[test]
+    fn explore_pruning() {
+        for (k, off, steps, states) in [(3usize, CARDS, 6usize, 20_000u64), (0, 40, 12, 20_000), (0, 30, 12, 20_000)] {
+            let t = std::time::Instant::now();
+            let a = crate::testing::pruning_agrees(&Late(k, off), 1..41, steps, 1, states);
+            eprintln!("{k} {off} {steps} {states}: {a:?} {:?}", t.elapsed());
+        }
     }
 }
