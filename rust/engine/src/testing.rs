@@ -157,31 +157,69 @@ pub fn pruning_agrees<G: Game>(
     for seed in seeds {
         let start = deal(g, seed);
         let line = walk(g, &start, walk_steps, seed ^ 0x5eed, |_| {});
-        for s in line.iter().rev().step_by(every.max(1)) {
-            let p = solve_limited(g, s, max_states, false);
-            let q = solve_limited(g, s, max_states, true);
-            for o in [&p, &q] {
-                if o.verdict == Verdict::Won {
-                    assert_replays(g, s, &o.moves);
-                }
+        a += pruning_agrees_on(g, line.iter().rev().step_by(every.max(1)), max_states);
+    }
+    a
+}
+
+impl std::ops::AddAssign for Agreement {
+    fn add_assign(&mut self, b: Agreement) {
+        self.won += b.won;
+        self.lost += b.lost;
+        self.undecided += b.undecided;
+    }
+}
+
+/// [`pruning_agrees`] on given positions: each is solved pruned and plain with
+/// `max_states`; wherever both decide, the verdicts must agree, and every won line must
+/// replay. For games whose random walks seldom reach a position the plain search can
+/// win (positions along a won line instead, say).
+pub fn pruning_agrees_on<'a, G: Game>(
+    g: &G,
+    positions: impl IntoIterator<Item = &'a G::State>,
+    max_states: u64,
+) -> Agreement
+where
+    G::State: 'a,
+{
+    let mut a = Agreement::default();
+    for s in positions {
+        let p = solve_limited(g, s, max_states, false);
+        let q = solve_limited(g, s, max_states, true);
+        for o in [&p, &q] {
+            if o.verdict == Verdict::Won {
+                assert_replays(g, s, &o.moves);
             }
-            match (p.verdict, q.verdict) {
-                (Verdict::Unknown, _) | (_, Verdict::Unknown) => a.undecided += 1,
-                (x, y) => {
-                    assert_eq!(
-                        x,
-                        y,
-                        "seed {seed}: pruned {x:?}, plain {y:?} at {}",
-                        g.key_text(s)
-                    );
-                    if x == Verdict::Won {
-                        a.won += 1;
-                    } else {
-                        a.lost += 1;
-                    }
+        }
+        match (p.verdict, q.verdict) {
+            (Verdict::Unknown, _) | (_, Verdict::Unknown) => a.undecided += 1,
+            (x, y) => {
+                assert_eq!(x, y, "pruned {x:?}, plain {y:?} at {}", g.key_text(s));
+                if x == Verdict::Won {
+                    a.won += 1;
+                } else {
+                    a.lost += 1;
                 }
             }
         }
     }
     a
+}
+
+/// The positions along a won line from the first position of seed `seed` (found by the
+/// game's pruned search with `max_states`), start and end included; empty when the
+/// search does not win.
+pub fn won_line<G: Game>(g: &G, seed: u64, max_states: u64) -> Vec<G::State> {
+    let start = deal(g, seed);
+    let out = solve_limited(g, &start, max_states, false);
+    if out.verdict != Verdict::Won {
+        return Vec::new();
+    }
+    let mut s = start.clone();
+    let mut line = vec![start];
+    for &m in &out.moves {
+        g.play(&mut s, m);
+        line.push(s.clone());
+    }
+    line
 }

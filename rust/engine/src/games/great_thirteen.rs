@@ -1,117 +1,82 @@
-//! THE GREAT THIRTEEN (`great-thirteen`), from `rules/great-thirteen.md`.
+//! THE GREAT THIRTEEN (`great-thirteen`), from `rules/great-thirteen.md`. Over the
+//! 400-line budget by its solver: the pruning rule, the dead-position relaxation and the
+//! play-out order, with their proofs, are this game's own (no part says them).
 //!
 //! # Layout and deal
-//! Two packs, nothing removed. Eight ground packets G1..G8 of thirteen cards dealt
-//! together: G1 takes cards 1-13 (card 1 at its bottom), G2 cards 14-26, ..., G8 cards
-//! 92-104. King adjustment (first deal only, automatic): for G1, G2, ..., G8 in turn, while
-//! the top card is a king it goes to the bottom of its packet. Then the top card of each
-//! packet goes up to the balcony B1..B8, where it stays all game. The numeral line N1..N8
-//! starts empty.
+//! Two packs; ground packets G1..G8 of thirteen cards dealt together (card 1 at G1's
+//! bottom). For G1..G8 in turn, while the top is a king it goes to the bottom (first deal
+//! only); then each top card goes up to the balcony B1..B8 for good. The packets are
+//! [`Pile`]s of 31: position q, when taken up in the re-deal, holds at most its 12 cards
+//! and ceil(L/8) from each take-up of L cards before it (12, 14, 16, 18, 21, 24, 27, 31 for
+//! q = 1..8); one taken up gets back at most 22.
 //!
 //! # Foundations
-//! No foundation cards: numeral packet Ni, under Bi of value b, is built with the values
-//! 2b, 3b, ..., 13b reduced modulo 13 (0 read as K): twelve cards ending with a king.
-//! Values A = 1 .. K = 13; suits play no part. Cards never leave a numeral packet.
+//! Numeral packet Ni under Bi of value b takes 2b, 3b, ..., 13b reduced modulo 13 (0 is K;
+//! suits play no part): twelve cards ending with a king. Each climbs by its own balcony
+//! value in mixed suits, which one [`Ladder`](crate::parts::Ladder) rule cannot say: they
+//! are piles, and `NEED` is those ladders written out.
 //!
 //! # Piles and availability
-//! Only the top card of a ground packet is available. It may go to an empty Ni whose first
-//! value 2b it is (doubling), or onto an incomplete Ni whose next value it is (addition) -
-//! but a card that fits some empty numeral slot may only go to an empty slot (Rule II).
-//! Each legal (ground packet, numeral packet) pair is one move, `gP>nI`.
+//! A ground top may go to an empty Ni whose first value 2b it is (doubling) or onto an
+//! incomplete Ni whose next value it is (addition), but a card that fits an empty slot
+//! may only go to an empty slot (Rule II). Each legal pair is a move `gP>nI`.
 //!
 //! # Spaces
-//! An empty numeral slot waits for its doubled value. A played-out ground position stays
-//! empty until the re-deal gives it cards.
+//! An empty numeral slot waits for its doubled value, an empty ground position for the
+//! re-deal.
 //!
 //! # Pack, talon and re-deals
-//! No pack, no talon. One re-deal round, automatic: whenever no placement is legal, the
-//! position `next` (1..8) is taken up (skipped if empty): its packet, turned face down, is
-//! dealt one card at a time - its former bottom card first - onto positions next+1, ...,
-//! 8, 1, 2, ... in turn, empty positions and its own included; then `next` goes up by one.
-//! Kings are not moved in this round.
+//! No pack or talon. One automatic round: whenever no placement is legal, position `next`
+//! is taken up (if not empty) and dealt out, its former bottom card first, onto positions
+//! next+1, ..., 8, 1, ... (its own included); `next` goes up by one.
 //!
 //! # End
-//! Won when all eight numeral packets are complete (96 cards placed); otherwise lost when
-//! no placement is legal and the round has passed position 8 (`next:9`).
+//! Won when all numeral packets are complete; lost when nothing fits at `next:9`. No
+//! options (an empty [`Opt`] table).
 //!
 //! # Solver
-//! - Key: the numeral counts (equal balcony values make their numeral packets
-//!   interchangeable, so their counts are sorted), the re-deal counter and the ground
-//!   packets' ranks (suits never matter); before the round starts the packets are still
-//!   the dealt ones cut down from the top, so their lengths are enough.
-//! - [`GreatThirteen::forced_card`]: the one pruning rule (and the safe move it gives).
-//! - [`GreatThirteen::hopeless`]: a relaxation that proves positions lost.
+//! - Key: `next`, the numeral counts (sorted among equal balcony values), the packets'
+//!   lengths and, once the round has begun, their ranks (before it each packet is its
+//!   dealt cards cut down from the top).
+//! - [`GreatThirteen::forced_card`]: the pruning rule and its safe move (the standard
+//!   safe-to-foundation argument does not apply: numerals are built by arithmetic).
+//! - [`GreatThirteen::hopeless`]: a relaxation on [`fixed_point`] proving positions lost.
 //! - [`GreatThirteen::order`]: moves whose greedy play-out goes furthest first.
 
-use crate::card::{pile_text, Card, KING, RANK_CHARS};
+use crate::card::{Card, KING, RANK_CHARS};
 use crate::error::EngineError;
-use crate::game::{check_option_names, Game, GameInfo, Options};
+use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::BitWriter;
+use crate::parts::key::sort_labelled;
+use crate::parts::options::infos;
+use crate::parts::{
+    fixed_point, move_text, BitWriter, Dealer, KeyText, Opt, Parsed, Pile, Place, Relaxed,
+};
+use std::fmt::Write;
 
 pub const SLUG: &str = "great-thirteen";
+const N: usize = 8; // ground packets, balcony cards, numeral packets
+const PACKET: usize = 13; // cards a ground packet gets in the deal
+const FULL: usize = 12; // cards of a complete numeral packet
+const GROUND: usize = 31; // the most a ground packet can hold (module docs)
+const OPTIONS: &[Opt] = &[];
 
-/// Ground packets, balcony cards and numeral packets.
-const N: usize = 8;
-/// Cards a ground packet gets in the deal.
-const PACKET: usize = 13;
-/// Cards of a complete numeral packet.
-const FULL: u8 = 12;
-/// Cards that end up in the numeral packets (all but the balcony).
-const GROUND_CARDS: usize = N * FULL as usize;
-/// "Never" in [`AT`].
-const NEVER: u8 = 0xff;
-
-/// `NEED[b][c]`: the value a numeral packet under a balcony card of value b needs when it
-/// holds c cards: (c + 2) * b, reduced (more than 13 has 13 subtracted, so 0 reads as K);
-/// 0 once complete (c = 12).
-const NEED: [[u8; 13]; 14] = {
-    let mut t = [[0u8; 13]; 14];
-    let mut b = 1;
-    while b < 14 {
-        let mut c = 0;
-        while c < FULL as usize {
-            let r = ((c + 2) * b % 13) as u8;
-            t[b][c] = if r == 0 { KING } else { r };
-            c += 1;
-        }
-        b += 1;
+/// `NEED[b][c]`: the value a numeral packet under a balcony value b needs when it holds c
+/// cards, (c + 2) * b reduced (0 read as K); 0 once complete. `BEFORE[b][c]`: bit v set
+/// for the values it takes at counts below c.
+const NEED: [[u8; FULL + 1]; 14] = TABLES.0;
+const BEFORE: [[u16; FULL + 1]; 14] = TABLES.1;
+#[allow(clippy::type_complexity)]
+const TABLES: ([[u8; FULL + 1]; 14], [[u16; FULL + 1]; 14]) = {
+    let (mut need, mut before) = ([[0; FULL + 1]; 14], [[0; FULL + 1]; 14]);
+    let mut k = FULL;
+    while k < 14 * FULL {
+        let (b, c) = (k / FULL, k % FULL);
+        need[b][c] = [KING, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12][(c + 2) * b % 13];
+        before[b][c + 1] = before[b][c] | 1 << need[b][c];
+        k += 1;
     }
-    t
-};
-
-/// `AT[b][v]`: the count at which a numeral packet under b needs value v, or [`NEVER`]
-/// (v = b: its multiple 1 lies before the packet starts).
-const AT: [[u8; 14]; 14] = {
-    let mut t = [[NEVER; 14]; 14];
-    let mut b = 1;
-    while b < 14 {
-        let mut c = 0;
-        while c < FULL as usize {
-            let v = NEED[b][c] as usize;
-            if t[b][v] == NEVER {
-                t[b][v] = c as u8;
-            }
-            c += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// `BEFORE[b][n]`: bit v set for the values a numeral packet under b takes at counts < n.
-const BEFORE: [[u16; 13]; 14] = {
-    let mut t = [[0u16; 13]; 14];
-    let mut b = 1;
-    while b < 14 {
-        let mut n = 1;
-        while n < 13 {
-            t[b][n] = t[b][n - 1] | 1 << NEED[b][n - 1];
-            n += 1;
-        }
-        b += 1;
-    }
-    t
+    (need, before)
 };
 
 /// The game; it has no options.
@@ -121,24 +86,17 @@ pub struct GreatThirteen;
 impl GreatThirteen {
     /// Build from user options: there are none, so any name given is an error.
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        check_option_names(SLUG, opts, &[])?;
-        Ok(GreatThirteen)
+        Parsed::new(SLUG, OPTIONS, opts).map(|_| GreatThirteen)
     }
 }
 
-/// A position of the game.
-#[derive(Clone, Debug)]
+/// A position: B1..B8 (fixed after the deal), N1..N8 and G1..G8 (bottom to top), and the
+/// position the re-deal round takes up next (1..=8, 9 when it is over).
+#[derive(Copy, Clone, Debug)]
 pub struct State {
-    /// B1..B8, fixed after the deal.
     balcony: [Card; N],
-    /// N1..N8, bottom to top; `count[i]` cards of `numerals[i]` are real.
-    numerals: [[Card; FULL as usize]; N],
-    count: [u8; N],
-    /// The ground packets one after another (G1 first), each bottom to top.
-    ground: [Card; GROUND_CARDS],
-    /// Cards in each ground packet.
-    glen: [u8; N],
-    /// The position the re-deal round takes up next, 1..=8, or 9 when it is over.
+    numerals: [Pile<FULL>; N],
+    ground: [Pile<GROUND>; N],
     next: u8,
 }
 
@@ -150,57 +108,6 @@ pub struct Move {
 }
 
 impl State {
-    /// Where each ground packet starts in `ground`; entry 8 is the number of ground cards.
-    #[inline]
-    fn offsets(&self) -> [usize; N + 1] {
-        let mut o = [0; N + 1];
-        for p in 0..N {
-            o[p + 1] = o[p] + self.glen[p] as usize;
-        }
-        o
-    }
-    /// Ground packet `p`, bottom to top.
-    fn packet(&self, p: usize) -> &[Card] {
-        let o = self.offsets();
-        &self.ground[o[p]..o[p + 1]]
-    }
-    /// The value of each ground packet's available card (0 for an empty packet).
-    #[inline]
-    fn tops(&self) -> [u8; N] {
-        let o = self.offsets();
-        std::array::from_fn(|p| {
-            if o[p + 1] > o[p] {
-                self.ground[o[p + 1] - 1].rank()
-            } else {
-                0
-            }
-        })
-    }
-    /// Remove and return the top card of ground packet `p` (which must not be empty).
-    fn pop(&mut self, p: usize) -> Card {
-        let o = self.offsets();
-        let end = o[p + 1];
-        let c = self.ground[end - 1];
-        self.ground.copy_within(end..o[N], end - 1);
-        self.glen[p] -= 1;
-        c
-    }
-    /// All ground packets as vectors (for the deal and the re-deal).
-    fn packets(&self) -> [Vec<Card>; N] {
-        let o = self.offsets();
-        std::array::from_fn(|p| self.ground[o[p]..o[p + 1]].to_vec())
-    }
-    /// Store `packets` as the ground packets.
-    fn set_packets(&mut self, packets: &[Vec<Card>; N]) {
-        let mut k = 0;
-        for (p, cards) in packets.iter().enumerate() {
-            for &c in cards {
-                self.ground[k] = c;
-                k += 1;
-            }
-            self.glen[p] = cards.len() as u8;
-        }
-    }
     /// Balcony value over numeral packet `i`.
     #[inline]
     fn b(&self, i: usize) -> usize {
@@ -209,32 +116,35 @@ impl State {
     /// The value numeral packet `i` needs next, 0 when it is complete.
     #[inline]
     fn need(&self, i: usize) -> u8 {
-        NEED[self.b(i)][self.count[i] as usize]
+        NEED[self.b(i)][self.numerals[i].len()]
     }
-    /// Bit v set when a card of value v fits some empty numeral slot (Rule II).
+    /// The value of ground packet `p`'s available card (0 for an empty packet).
     #[inline]
-    fn empty_fit(&self) -> u16 {
-        let mut m = 0;
-        for i in 0..N {
-            if self.count[i] == 0 {
-                m |= 1 << self.need(i);
-            }
-        }
-        m
+    fn top(&self, p: usize) -> u8 {
+        self.ground[p].top().map_or(0, Card::rank)
     }
-    /// May a card of value `v` go to numeral packet `i`? (`empty_fit` from [`State::empty_fit`].)
+    /// What each numeral packet needs, and bit v set when a card of value v fits some
+    /// empty numeral slot (Rule II).
     #[inline]
-    fn fits(&self, i: usize, v: u8, empty_fit: u16) -> bool {
-        v != 0 && self.need(i) == v && (self.count[i] == 0 || empty_fit & (1 << v) == 0)
+    fn needs(&self) -> ([u8; N], u16) {
+        let need: [u8; N] = std::array::from_fn(|i| self.need(i));
+        let empty = (0..N).filter(|&i| self.numerals[i].is_empty());
+        (need, empty.fold(0, |m, i| m | 1 << need[i]))
+    }
+    /// May a card of value `v` go to numeral packet `i`? (`need`, `empty_fit`: [`State::needs`].)
+    #[inline]
+    fn fits(&self, i: usize, v: u8, need: &[u8; N], empty_fit: u16) -> bool {
+        v != 0 && need[i] == v && (self.numerals[i].is_empty() || empty_fit & (1 << v) == 0)
     }
     /// Visit the legal moves in order (ground packet first, then numeral packet); stop
     /// when `f` returns true. Returns whether it stopped.
+    #[inline]
     fn each_move(&self, mut f: impl FnMut(Move) -> bool) -> bool {
-        let ef = self.empty_fit();
-        let tops = self.tops();
-        for (p, &v) in tops.iter().enumerate() {
+        let (need, ef) = self.needs();
+        for p in 0..N {
+            let v = self.top(p);
             for i in 0..N {
-                if self.fits(i, v, ef)
+                if self.fits(i, v, &need, ef)
                     && f(Move {
                         from: p as u8,
                         to: i as u8,
@@ -246,36 +156,67 @@ impl State {
         }
         false
     }
-    fn any_move(&self) -> bool {
-        self.each_move(|_| true)
-    }
-    /// Take up ground position `p` (0-based) and deal it out, former bottom card first, onto
-    /// positions p+1, p+2, ..., 8, 1, ... in turn (Rule III).
-    fn redistribute(&mut self, p: usize) {
-        let mut packets = self.packets();
-        let cards = std::mem::take(&mut packets[p]);
-        for (k, c) in cards.into_iter().enumerate() {
-            packets[(p + 1 + k) % N].push(c);
-        }
-        self.set_packets(&packets);
-    }
     /// The automatic steps: while no placement is legal and the round is not over, take up
-    /// (or skip, if empty) the next position.
+    /// the next position (if not empty) and deal it out, its former bottom card first.
     fn settle(&mut self) {
-        while self.next as usize <= N && !self.any_move() {
+        while self.next as usize <= N && !self.each_move(|_| true) {
             let p = self.next as usize - 1;
-            if self.glen[p] > 0 {
-                self.redistribute(p);
+            let taken = std::mem::take(&mut self.ground[p]);
+            for (k, &c) in taken.cards().iter().enumerate() {
+                self.ground[(p + 1 + k) % N].push(c);
             }
             self.next += 1;
         }
     }
-    fn place(&mut self, m: Move) {
-        let (p, i) = (m.from as usize, m.to as usize);
-        let c = self.pop(p);
-        let k = self.count[i] as usize;
-        self.numerals[i][k] = c;
-        self.count[i] += 1;
+}
+
+/// The facts of [`GreatThirteen::hopeless`]: the values freed (bit v), each numeral
+/// packet's reach, how many numeral packets can take each value within their reach, and
+/// how many cards of each value each fixed packet has let go.
+struct Reach<'a> {
+    s: &'a State,
+    freed: u16,
+    reach: [u8; N],
+    takers: [u8; 14],
+    gone: [[u8; 14]; N],
+}
+
+impl Reach<'_> {
+    fn count_takers(&mut self) {
+        self.takers = [0; 14];
+        for i in 0..N {
+            let b = self.s.b(i);
+            let r = self.reach[i].min(FULL as u8 - 1) as usize;
+            let mut range = BEFORE[b][r + 1] & !BEFORE[b][self.s.numerals[i].len()];
+            while range != 0 {
+                self.takers[range.trailing_zeros() as usize] += 1;
+                range &= range - 1;
+            }
+        }
+    }
+}
+
+impl Relaxed for Reach<'_> {
+    fn can_leave(&self, src: usize, c: Card) -> bool {
+        self.gone[src][c.rank() as usize] < self.takers[c.rank() as usize]
+    }
+    fn left(&mut self, src: usize, c: Card, _next: Option<Card>) {
+        self.gone[src][c.rank() as usize] += 1;
+        self.freed |= 1 << c.rank();
+    }
+    fn settle(&mut self) -> bool {
+        let mut grew = false;
+        for i in 0..N {
+            let (b, r) = (self.s.b(i), &mut self.reach[i]);
+            while (*r as usize) < FULL && self.freed & (1 << NEED[b][*r as usize]) != 0 {
+                *r += 1;
+                grew = true;
+            }
+        }
+        if grew {
+            self.count_takers();
+        }
+        grew
     }
 }
 
@@ -296,70 +237,66 @@ impl GreatThirteen {
     /// placement stays legal at every step so no re-deal step fires early, and after L's
     /// move of c the positions coincide.
     pub fn forced_card(&self, s: &State, out: &mut Vec<Move>) -> bool {
-        let ef = s.empty_fit();
-        'cards: for (p, &v) in s.tops().iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let start = out.len();
+        let Some((from, to)) = Self::forced(s) else {
+            return false;
+        };
+        out.extend(
+            (0..N as u8)
+                .filter(|i| to >> i & 1 != 0)
+                .map(|to| Move { from, to }),
+        );
+        true
+    }
+
+    /// The ground packet of [`GreatThirteen::forced_card`]'s card, and its numeral packets
+    /// (bit i for Ni).
+    fn forced(s: &State) -> Option<(u8, u8)> {
+        let (need, ef) = s.needs();
+        'cards: for p in 0..N {
+            let v = s.top(p);
+            let mut to = 0u8;
             for i in 0..N {
-                let at = AT[s.b(i)][v as usize];
-                if at == NEVER || s.count[i] > at {
-                    continue; // Ni never needs v, or is past it
+                let b = s.b(i);
+                if (BEFORE[b][FULL] & !BEFORE[b][s.numerals[i].len()]) >> v & 1 == 0 {
+                    continue; // Ni never needs v (or v = 0: no card), or is past it
                 }
-                if s.count[i] < at || !s.fits(i, v, ef) {
-                    out.truncate(start);
+                if !s.fits(i, v, &need, ef) {
                     continue 'cards; // Ni needs v later, or c may not go there now
                 }
-                out.push(Move {
-                    from: p as u8,
-                    to: i as u8,
-                });
+                to |= 1 << i;
             }
-            if out.len() > start {
-                return true;
+            if to != 0 {
+                return Some((p as u8, to));
             }
         }
-        false
+        None
     }
 
     /// The solver's move order: each move is scored by a greedy play-out from the position
-    /// it leads to (always the first legal move, until the game ends); moves whose
-    /// play-out wins, then those that place the most cards, come first.
+    /// it leads to (always the first legal move, until the game ends, plus 1000 for a
+    /// win); the highest scores come first, ties in their order.
     pub fn order(&self, s: &State, moves: &mut [Move]) {
         if moves.len() < 2 {
             return;
         }
-        let mut scored: Vec<(u32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let mut c = s.clone();
+        let mut scored = [(std::cmp::Reverse(0), 0, Move { from: 0, to: 0 }); N * N];
+        for (k, &m) in moves.iter().enumerate() {
+            let (mut c, mut n) = (*s, 0);
+            self.play(&mut c, m);
+            while let Some(m) = (!self.is_won(&c)).then(|| first_move(&c)).flatten() {
                 self.play(&mut c, m);
-                (self.playout(&mut c), m)
-            })
-            .collect();
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (slot, (_, m)) in moves.iter_mut().zip(scored) {
-            *slot = m;
-        }
-    }
-
-    /// Play the first legal move until the game ends; the number of moves made, plus 1000
-    /// for a win.
-    fn playout(&self, s: &mut State) -> u32 {
-        let mut n = 0;
-        loop {
-            if self.is_won(s) {
-                return n + 1000;
+                n += 1;
             }
-            let mut first = None;
-            s.each_move(|m| {
-                first = Some(m);
-                true
-            });
-            let Some(m) = first else { return n };
-            self.play(s, m);
-            n += 1;
+            scored[k] = (
+                std::cmp::Reverse(n + 1000 * u32::from(self.is_won(&c))),
+                k,
+                m,
+            );
+        }
+        let scored = &mut scored[..moves.len()];
+        scored.sort_unstable_by_key(|&(score, k, _)| (score, k));
+        for (slot, &(_, _, m)) in moves.iter_mut().zip(scored.iter()) {
+            *slot = m;
         }
     }
 
@@ -381,53 +318,33 @@ impl GreatThirteen {
     /// reach and every card placed from a fixed packet is in F: it is placed after the cards
     /// above it, which went to distinct numeral packets at counts of their values, all
     /// within reach, and at a count whose earlier values came from cards already placed. So
-    /// a card of a fixed packet left outside F proves the position lost.
+    /// a card of a fixed packet left outside F proves the position lost. (The fixed packets
+    /// are the sources of [`fixed_point`], F and the reaches its facts.)
     pub fn hopeless(&self, s: &State) -> bool {
         let fixed = (s.next as usize).saturating_sub(1).min(N);
         if fixed == 0 {
             return false;
         }
-        let o = s.offsets();
-        let mut freed: u16 = 0;
-        for c in &s.ground[o[fixed]..o[N]] {
-            freed |= 1 << c.rank();
-        }
-        let mut reach = s.count;
-        // The end of the part of each fixed packet not (yet) in F.
-        let mut top: [usize; N] = std::array::from_fn(|p| o[p + 1]);
-        let mut prefix = [[0u8; 14]; N];
-        loop {
-            let mut changed = false;
-            let mut takers = [0u8; 14];
-            for i in 0..N {
-                let b = s.b(i);
-                while reach[i] < FULL && freed & (1 << NEED[b][reach[i] as usize]) != 0 {
-                    reach[i] += 1;
-                    changed = true;
-                }
-                let range = BEFORE[b][reach[i].min(FULL - 1) as usize + 1]
-                    & !BEFORE[b][s.count[i] as usize];
-                for (v, t) in takers.iter_mut().enumerate() {
-                    *t += (range >> v & 1) as u8;
-                }
-            }
-            for p in 0..fixed {
-                while top[p] > o[p] {
-                    let v = s.ground[top[p] - 1].rank() as usize;
-                    if prefix[p][v] >= takers[v] {
-                        break;
-                    }
-                    prefix[p][v] += 1;
-                    top[p] -= 1;
-                    freed |= 1 << v;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return (0..fixed).any(|p| top[p] > o[p]);
-            }
-        }
+        let freed = s.ground[fixed..].iter().flat_map(|p| p.cards());
+        let mut facts = Reach {
+            s,
+            freed: freed.fold(0, |m, c| m | 1 << c.rank()),
+            reach: std::array::from_fn(|i| s.numerals[i].len() as u8),
+            takers: [0; 14],
+            gone: [[0; 14]; N],
+        };
+        facts.settle();
+        facts.count_takers();
+        let sources: [&[Card]; N] = std::array::from_fn(|p| s.ground[p].cards());
+        !fixed_point(&mut facts, &sources[..fixed], &mut [0; N][..fixed])
     }
+}
+
+/// The first legal move, if any.
+fn first_move(s: &State) -> Option<Move> {
+    let mut first = None;
+    s.each_move(|m| first.replace(m).is_none());
+    first
 }
 
 impl Game for GreatThirteen {
@@ -436,44 +353,38 @@ impl Game for GreatThirteen {
     type Key = [u64; 8];
 
     fn info(&self) -> GameInfo {
+        let (title, pack, options) = ("The Great Thirteen", PackSpec::Standard(2), infos(OPTIONS));
         GameInfo {
             slug: SLUG,
-            title: "The Great Thirteen",
-            pack: PackSpec::Standard(2),
-            options: Vec::new(),
+            title,
+            pack,
+            options,
         }
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
         if cards.len() != N * PACKET {
-            return Err(EngineError::WrongCount {
-                expected: N * PACKET,
-                got: cards.len(),
-            });
+            let (expected, got) = (N * PACKET, cards.len());
+            return Err(EngineError::WrongCount { expected, got });
         }
-        let mut s = State {
-            balcony: [Card::default(); N],
-            numerals: [[Card::default(); FULL as usize]; N],
-            count: [0; N],
-            ground: [Card::default(); GROUND_CARDS],
-            glen: [0; N],
-            next: 1,
-        };
-        let mut packets: [Vec<Card>; N] = Default::default();
-        for (p, packet) in packets.iter_mut().enumerate() {
-            packet.extend_from_slice(&cards[p * PACKET..(p + 1) * PACKET]);
+        let (numerals, mut ground) = ([Pile::new(); N], [Pile::new(); N]);
+        Dealer::new(&cards).packets(&mut ground, 0..N, PACKET, 0);
+        let balcony = ground.each_mut().map(|g| {
             // King adjustment: at most 8 kings among 13 cards, so this ends.
             for _ in 0..PACKET {
-                match packet.last() {
-                    Some(c) if c.rank() == KING => packet.rotate_right(1),
-                    _ => break,
+                if let Some(k) = g.top().filter(|k| k.rank() == KING) {
+                    g.pop();
+                    g.insert(0, k);
                 }
             }
-            if let Some(c) = packet.pop() {
-                s.balcony[p] = c;
-            }
-        }
-        s.set_packets(&packets);
+            g.pop().unwrap_or_default()
+        });
+        let mut s = State {
+            balcony,
+            numerals,
+            ground,
+            next: 1,
+        };
         s.settle();
         Ok(s)
     }
@@ -486,133 +397,106 @@ impl Game for GreatThirteen {
     }
 
     fn play(&self, s: &mut State, m: Move) {
-        s.place(m);
+        if let Some(c) = s.ground[m.from as usize].pop() {
+            s.numerals[m.to as usize].push(c);
+        }
         s.settle();
     }
 
     fn is_won(&self, s: &State) -> bool {
-        s.count.iter().all(|&c| c == FULL)
+        s.numerals.iter().all(|p| p.len() == FULL)
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
-        format!("g{}>n{}", m.from + 1, m.to + 1)
+        move_text(Place::at("G", m.from.into()), Place::at("N", m.to.into()))
     }
 
     fn key_text(&self, s: &State) -> String {
-        let mut out = String::with_capacity(300);
+        let mut k = KeyText::new();
         for (i, c) in s.balcony.iter().enumerate() {
-            pile_text(&mut out, &format!("B{}", i + 1), std::slice::from_ref(c), 0);
-            out.push(' ');
+            k.pile(Place::at("B", i), std::slice::from_ref(c), 0);
         }
-        for i in 0..N {
-            let cards = &s.numerals[i][..s.count[i] as usize];
-            pile_text(&mut out, &format!("N{}", i + 1), cards, 0);
-            out.push(' ');
+        for (i, p) in s.numerals.iter().enumerate() {
+            k.pile(Place::at("N", i), p.cards(), 0);
         }
-        for p in 0..N {
-            pile_text(&mut out, &format!("G{}", p + 1), s.packet(p), 0);
-            out.push(' ');
+        for (i, p) in s.ground.iter().enumerate() {
+            k.pile(Place::at("G", i), p.cards(), 0);
         }
-        out.push_str(&format!("next:{}", s.next));
-        out
+        k.field("next", s.next);
+        k.finish()
     }
 
     fn display(&self, s: &State) -> String {
-        let mut out = String::from("Balcony: ");
+        let mut o = String::from("Balcony: ");
         for (i, c) in s.balcony.iter().enumerate() {
-            out.push_str(&format!(" B{} {c}  ", i + 1));
+            let _ = write!(o, " B{} {c}  ", i + 1);
         }
-        out.push_str("\nNumerals:");
+        o.push_str("\nNumerals:");
+        for (i, p) in s.numerals.iter().enumerate() {
+            let _ = match p.top() {
+                None => write!(o, " N{} --  ", i + 1),
+                Some(c) => write!(o, " N{} {c}/{:<2}", i + 1, p.len()),
+            };
+        }
+        o.push_str("\nNeeds:   ");
         for i in 0..N {
-            match s.count[i] {
-                0 => out.push_str(&format!(" N{} --  ", i + 1)),
-                n => out.push_str(&format!(
-                    " N{} {}/{n:<2}",
-                    i + 1,
-                    s.numerals[i][n as usize - 1]
-                )),
+            let _ = match s.need(i) {
+                0 => write!(o, "  done   "),
+                v => write!(o, "    {}    ", RANK_CHARS[v as usize - 1] as char),
+            };
+        }
+        for (i, p) in s.ground.iter().enumerate() {
+            let _ = write!(o, "\nG{}:", i + 1);
+            for c in p.cards() {
+                let _ = write!(o, " {c}");
             }
         }
-        out.push_str("\nNeeds:   ");
-        for i in 0..N {
-            match s.need(i) {
-                0 => out.push_str("  done   "),
-                v => out.push_str(&format!("    {}    ", RANK_CHARS[v as usize - 1] as char)),
-            }
-        }
-        out.push('\n');
-        for p in 0..N {
-            out.push_str(&format!("G{}:", p + 1));
-            for c in s.packet(p) {
-                out.push_str(&format!(" {c}"));
-            }
-            out.push('\n');
-        }
-        if s.next as usize <= N {
-            out.push_str(&format!("Re-deal: position {} is taken up next\n", s.next));
-        } else {
-            out.push_str("Re-deal: round over\n");
-        }
-        out
+        let _ = match s.next as usize {
+            n @ 1..=N => writeln!(o, "\nRe-deal: position {n} is taken up next"),
+            _ => writeln!(o, "\nRe-deal: round over"),
+        };
+        o
     }
 
     fn key(&self, s: &State) -> [u64; 8] {
-        // Bits: next (4); the numeral counts (8 x 4), sorted within each group of equal
-        // balcony values (such packets are interchangeable); the ground packets' lengths
-        // (8 x 7); then, once the re-deal round has begun (next > 1), the ranks of all
-        // ground cards, G1 bottom first (at most 96 x 4). At most 476 of 512 bits. While
-        // next is 1 no packet has been redistributed, each is its dealt cards cut down from
-        // the top, and the lengths say which. Suits never matter; the balcony is fixed for
-        // one deal.
+        // Bits: next (4); the numeral counts (8 x 4), sorted among equal balcony values;
+        // the ground packets' lengths (8 x 7); once the round has begun (next > 1), the
+        // ranks of all ground cards, G1 bottom first, 16 to a word (at most 96 x 4): at
+        // most 476 of 512 bits. The balcony is fixed for one deal.
         let mut w = BitWriter::<8>::new();
         w.put(u64::from(s.next), 4);
-        let mut counts = s.count;
-        for i in 0..N {
-            for j in i + 1..N {
-                if s.b(i) == s.b(j) && counts[i] > counts[j] {
-                    counts.swap(i, j);
-                }
+        let mut counts = s.numerals.map(|p| p.len() as u64);
+        sort_labelled(&mut counts, &s.balcony.map(Card::rank));
+        counts.iter().for_each(|&c| w.put(c, 4));
+        s.ground.iter().for_each(|p| w.put(p.len() as u64, 7));
+        let (mut bits, mut k) = (0, 0);
+        for c in s.ground[..if s.next > 1 { N } else { 0 }]
+            .iter()
+            .flat_map(|p| p.cards())
+        {
+            bits |= u64::from(c.rank()) << (4 * k);
+            k += 1;
+            if k == 16 {
+                w.put(std::mem::take(&mut bits), 4 * std::mem::take(&mut k));
             }
         }
-        for c in counts {
-            w.put(u64::from(c), 4);
-        }
-        for l in s.glen {
-            w.put(u64::from(l), 7);
-        }
-        if s.next > 1 {
-            let total = s.offsets()[N];
-            for chunk in s.ground[..total].chunks(16) {
-                let mut bits = 0u64;
-                for (k, c) in chunk.iter().enumerate() {
-                    bits |= u64::from(c.rank()) << (4 * k);
-                }
-                w.put(bits, 4 * chunk.len());
-            }
-        }
+        w.put(bits, 4 * k);
         w.finish()
     }
 
     fn safe_move(&self, s: &State) -> Option<Move> {
         // The one-move case of `forced_card` (see its proof).
-        let mut v = Vec::new();
-        if self.forced_card(s, &mut v) && v.len() == 1 {
-            v.first().copied()
-        } else {
-            None
-        }
+        let (from, to) = Self::forced(s)?;
+        let to = (to.count_ones() == 1).then_some(to.trailing_zeros() as u8)?;
+        Some(Move { from, to })
     }
 
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
-        if self.hopeless(s) {
-            return; // no move can lead to a win (see `hopeless`)
+        if !self.hopeless(s) && !self.forced_card(s, out) {
+            let start = out.len();
+            self.moves(s, out);
+            self.order(s, &mut out[start..]);
         }
-        if self.forced_card(s, out) {
-            return;
-        }
-        let start = out.len();
-        self.moves(s, out);
-        self.order(s, &mut out[start..]);
     }
 }
 
@@ -620,53 +504,24 @@ impl Game for GreatThirteen {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
+    use crate::testing::{cards, play, pruning_agrees, texts};
     use std::sync::atomic::AtomicBool;
-
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| Card::parse(t).unwrap())
-            .collect()
-    }
-
-    fn texts(g: &GreatThirteen, s: &State) -> Vec<String> {
-        let mut v = Vec::new();
-        if !g.is_won(s) {
-            g.moves(s, &mut v);
-        }
-        v.iter().map(|&m| g.move_text(s, m)).collect()
-    }
-
-    fn play(g: &GreatThirteen, s: &mut State, text: &str) {
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let m = v.into_iter().find(|&m| g.move_text(s, m) == text);
-        g.play(
-            s,
-            m.unwrap_or_else(|| panic!("{text} is not legal in {}", g.key_text(s))),
-        );
-    }
 
     /// A position from its parts: balcony cards, numeral packets, ground packets, next.
     fn position(balcony: &str, numerals: [&str; 8], ground: [&str; 8], next: u8) -> State {
         let mut s = State {
             balcony: [Card::default(); N],
-            numerals: [[Card::default(); FULL as usize]; N],
-            count: [0; N],
-            ground: [Card::default(); GROUND_CARDS],
-            glen: [0; N],
+            numerals: [Pile::new(); N],
+            ground: [Pile::new(); N],
             next,
         };
         for (i, c) in cards(balcony).into_iter().enumerate() {
             s.balcony[i] = c;
         }
-        for (i, t) in numerals.iter().enumerate() {
-            for (k, c) in cards(t).into_iter().enumerate() {
-                s.numerals[i][k] = c;
-                s.count[i] = k as u8 + 1;
-            }
+        for i in 0..N {
+            s.numerals[i] = Pile::of(&cards(numerals[i]), 0);
+            s.ground[i] = Pile::of(&cards(ground[i]), 0);
         }
-        let packets: [Vec<Card>; N] = std::array::from_fn(|p| cards(ground[p]));
-        s.set_packets(&packets);
         s
     }
 
@@ -730,12 +585,12 @@ mod tests {
         pack.extend(rest);
         let s = g.start(pack, SplitMix64::new(0)).unwrap();
         assert_eq!(s.balcony[0], Card::parse("JC").unwrap());
-        let g1: Vec<String> = s.packet(0).iter().map(|c| c.to_string()).collect();
+        let g1: Vec<String> = s.ground[0].cards().iter().map(|c| c.to_string()).collect();
         assert_eq!(g1.join(" "), "KD KH KS 2C 3C 4C 5C 6C 7C 8C 9C TC");
         // G2 = cards 14-26: what is left of the clubs (AC QC KC), then AD .. TD; the ten
         // goes up.
         assert_eq!(s.balcony[1], Card::parse("TD").unwrap());
-        assert_eq!(s.glen, [12; 8]);
+        assert_eq!(s.ground.map(|p| p.len()), [12; 8]);
     }
 
     #[test]
@@ -996,22 +851,22 @@ mod tests {
             );
             assert_ne!(g.key(&a), g.key(&f));
         }
-        let mut h = a.clone();
+        let mut h = a;
         h.next = 8;
         assert_ne!(g.key(&a), g.key(&h));
         // Before the round begins (next:1) the lengths stand for the packets.
         let s = g
             .start(PackSpec::Standard(2).cards(), SplitMix64::new(0))
             .unwrap();
-        let mut t = s.clone();
+        let mut t = s;
         play(&g, &mut t, "g1>n1");
-        let mut u = s.clone();
+        let mut u = s;
         play(&g, &mut u, "g1>n2");
         assert_eq!(g.key(&t), g.key(&u)); // N1 to N8 all under queens
-        let mut w = s.clone();
+        let mut w = s;
         play(&g, &mut w, "g2>n1");
         assert_ne!(g.key(&t), g.key(&w));
-        let mut v = s.clone();
+        let mut v = s;
         play(&g, &mut v, "g1>n1");
         play(&g, &mut v, "g1>n1");
         assert_ne!(g.key(&t), g.key(&v));
@@ -1041,8 +896,8 @@ mod tests {
                 uniq.sort();
                 uniq.dedup();
                 assert_eq!(uniq.len(), m.len(), "duplicate move texts");
-                let placed: usize = s.count.iter().map(|&c| c as usize).sum();
-                assert_eq!(placed + s.offsets()[N], 96);
+                let placed: usize = s.numerals.iter().map(|p| p.len()).sum();
+                assert_eq!(placed + s.ground.iter().map(|p| p.len()).sum::<usize>(), 96);
                 if g.is_won(&s) {
                     assert!(m.is_empty());
                     break;
@@ -1057,5 +912,12 @@ mod tests {
                 assert!(!g.display(&s).is_empty());
             }
         }
+    }
+
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        let a = pruning_agrees(&GreatThirteen, 1..81, 120, 20, 2_000);
+        eprintln!("{a:?}");
+        assert!(a.won >= 15 && a.lost >= 50, "{a:?}");
     }
 }

@@ -49,12 +49,19 @@
 //! row-piles `(2 3 4 3) (5 4 5 6) (6 2)` (ranks, bottom to top) are won (3, 4, 3 onto the
 //! top 2, and so on) but lost once that 2 has gone up (3 and 4 go up, the last 3 is stuck
 //! on the other 2); an exhaustive search of small models finds many such cases.
+//!
+//! Building both ways without limit lets one row-pile hold most of the cards, so the
+//! row-piles and the foundations' cards share one [`Packed`] buffer of 104 cards.
 
-use crate::card::{pile_text, Card, ACE, KING, QUEEN};
+use crate::card::{Card, ACE};
 use crate::error::EngineError;
-use crate::game::{check_option_names, Game, GameInfo, Options};
+use crate::game::{Game, GameInfo, Options};
 use crate::pack::{withdraw, PackSpec, SplitMix64};
-use crate::parts::BitWriter;
+use crate::parts::options::infos;
+use crate::parts::{
+    move_text, safe_to_foundation, sort_among, BitWriter, Build, ByRank, Dealer, Dir, KeyText,
+    Ladder, Ladders, Opt, Packed, Parsed, Place, SuitRule,
+};
 use std::fmt::Write;
 
 pub const SLUG: &str = "kings";
@@ -68,6 +75,15 @@ const FOUNDATIONS: usize = 8;
 const TABLEAU: usize = 96;
 /// Suit of the ace under each foundation: diamonds, clubs, hearts, spades by row.
 const ACE_SUIT: [u8; FOUNDATIONS] = [1, 1, 0, 0, 2, 2, 3, 3];
+/// Building on the row-piles: up or down by one, suit ignored; a lane takes any card.
+const BUILD: Build = Build::new(Dir::Either, SuitRule::Any);
+/// The foundations: ace to king, one rank at a time, suit ignored.
+const LADDER: Ladder = Ladder {
+    suit: SuitRule::Any,
+    ..Ladder::ACE_UP
+};
+/// THE KINGS has no option (an unknown option is an error).
+const OPTIONS: &[Opt] = &[];
 
 /// The game (it has no options); `Default` is the book's game.
 #[derive(Clone, Debug, Default)]
@@ -76,22 +92,19 @@ pub struct Kings;
 impl Kings {
     /// Build from user options: THE KINGS has none, so any option is an error.
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        check_option_names(SLUG, opts, &[])?;
+        Parsed::new(SLUG, OPTIONS, opts)?;
         Ok(Kings)
     }
 }
 
 /// A position: the eight row-piles and the eight foundations.
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct KingsState {
-    /// The row-piles one after another (pile 0 first), each bottom to top.
-    cards: [Card; TABLEAU],
-    /// Cards in each row-pile.
-    len: [u8; PILES],
-    /// The cards of each foundation, ace first; `found[f][..height[f]]` are in use.
-    found: [[Card; 13]; FOUNDATIONS],
-    /// Cards on each foundation (1 = the ace alone, 13 = complete).
-    height: [u8; FOUNDATIONS],
+    /// Places 0..8: the row-piles (pile `p` first), bottom to top; places 8..16: the
+    /// cards of F1..F8, ace first.
+    cards: Packed<104, 16>,
+    /// The foundations' heights and top cards.
+    found: Ladders<FOUNDATIONS>,
 }
 
 /// One move: the top card of row-pile `from` to foundation `to`, or onto row-pile `to`.
@@ -101,143 +114,52 @@ pub enum KingsMove {
     Pile { from: u8, to: u8 },
 }
 
-/// Lower-case label of row-pile `p` in moves (`left1`, `right4`).
-fn pile_label(p: usize) -> String {
-    format!("{}{}", if p & 1 == 0 { "left" } else { "right" }, p / 2 + 1)
-}
-
-/// Key label of row-pile `p` (`Left1`, `Right4`).
-fn pile_key_label(p: usize) -> String {
-    format!("{}{}", if p & 1 == 0 { "Left" } else { "Right" }, p / 2 + 1)
-}
-
-/// Ranks differ by exactly one (a card may be built on the other, up or down).
-#[inline]
-fn adjacent(a: Card, b: Card) -> bool {
-    a.rank().abs_diff(b.rank()) == 1
+/// Row-pile `p`: `Left1` (`left1` in moves), `Right4`.
+fn pile_place(p: usize) -> Place {
+    Place::at(if p & 1 == 0 { "Left" } else { "Right" }, p / 2)
 }
 
 impl KingsState {
     /// No cards in the row-piles, each foundation holding its ace.
     fn empty() -> Self {
-        let mut found = [[Card::default(); 13]; FOUNDATIONS];
-        for (f, pile) in found.iter_mut().enumerate() {
-            pile[0] = Card::new(ACE, ACE_SUIT[f]);
+        let mut s = KingsState {
+            cards: Packed::new(),
+            found: Ladders::new(),
+        };
+        for (f, &suit) in ACE_SUIT.iter().enumerate() {
+            s.put_on_foundation(f, Card::new(ACE, suit));
         }
-        KingsState {
-            cards: [Card::default(); TABLEAU],
-            len: [0; PILES],
-            found,
-            height: [1; FOUNDATIONS],
-        }
-    }
-
-    /// Index in `cards` where pile `p` starts.
-    #[inline]
-    fn start(&self, p: usize) -> usize {
-        self.len[..p].iter().map(|&l| l as usize).sum()
-    }
-
-    #[inline]
-    fn total(&self) -> usize {
-        self.len.iter().map(|&l| l as usize).sum()
+        s
     }
 
     /// Pile `p`, bottom to top.
     #[inline]
     fn pile(&self, p: usize) -> &[Card] {
-        let s = self.start(p);
-        &self.cards[s..s + self.len[p] as usize]
+        self.cards.cards(p)
     }
 
-    #[inline]
-    fn top(&self, p: usize) -> Option<Card> {
-        self.pile(p).last().copied()
-    }
-
-    /// Put `c` on top of pile `p` (false if the row-piles are full, which a real game
-    /// never reaches).
-    fn push(&mut self, p: usize, c: Card) -> bool {
-        let total = self.total();
-        if total >= TABLEAU {
-            return false;
-        }
-        let end = self.start(p) + self.len[p] as usize;
-        self.cards.copy_within(end..total, end + 1);
-        self.cards[end] = c;
-        self.len[p] += 1;
-        true
-    }
-
-    /// Take the top card off pile `p`.
-    fn pop(&mut self, p: usize) -> Option<Card> {
-        if self.len[p] == 0 {
-            return None;
-        }
-        let total = self.total();
-        let at = self.start(p) + self.len[p] as usize - 1;
-        let c = self.cards[at];
-        self.cards.copy_within(at + 1..total, at);
-        self.len[p] -= 1;
-        Some(c)
-    }
-
-    /// Move the top card of pile `from` onto pile `to` (shifting only the piles between).
-    fn move_top(&mut self, from: usize, to: usize) {
-        if self.len[from] == 0 || from == to {
-            return;
-        }
-        let at = self.start(from) + self.len[from] as usize - 1;
-        let c = self.cards[at];
-        if from < to {
-            let end_to = self.start(to) + self.len[to] as usize;
-            self.cards.copy_within(at + 1..end_to, at);
-            self.cards[end_to - 1] = c;
-        } else {
-            let end_to = self.start(to) + self.len[to] as usize;
-            self.cards.copy_within(end_to..at, end_to + 1);
-            self.cards[end_to] = c;
-        }
-        self.len[from] -= 1;
-        self.len[to] += 1;
-    }
-
-    /// Foundation `f` takes `c` (it is the next rank there).
-    #[inline]
-    fn fits(&self, f: usize, c: Card) -> bool {
-        self.height[f] + 1 == c.rank()
-    }
-
-    /// Put `c` on foundation `f`.
+    /// Put `c` on foundation `f` (it is the next rank there).
     fn put_on_foundation(&mut self, f: usize, c: Card) {
-        let h = self.height[f] as usize;
-        if h < 13 {
-            self.found[f][h] = c;
-            self.height[f] += 1;
+        LADDER.put(&mut self.found, f, c);
+        self.cards.push(PILES + f, c);
+    }
+
+    /// Play the top card of pile `p` to foundation `f`.
+    fn play_to_foundation(&mut self, p: usize, f: usize) {
+        if let Some(c) = self.cards.top(p) {
+            LADDER.put(&mut self.found, f, c);
+            self.cards.move_top(p, PILES + f);
         }
     }
 
     /// During the deal: the foundation of its own row (FLr before FRr) that takes the top
     /// card of pile `p`.
     fn row_foundation(&self, p: usize) -> Option<usize> {
-        let c = self.top(p)?;
+        let c = self.cards.top(p)?;
         let left = (p / 2) * 2;
-        [left, left + 1].into_iter().find(|&f| self.fits(f, c))
-    }
-
-    /// Play the top card of pile `p` to foundation `f`.
-    fn play_to_foundation(&mut self, p: usize, f: usize) {
-        if let Some(c) = self.pop(p) {
-            self.put_on_foundation(f, c);
-        }
-    }
-
-    /// Number of queens in the row-piles.
-    fn queens_left(&self) -> usize {
-        self.cards[..self.total()]
-            .iter()
-            .filter(|c| c.rank() == QUEEN)
-            .count()
+        [left, left + 1]
+            .into_iter()
+            .find(|&f| LADDER.accepts(&self.found, f, c))
     }
 }
 
@@ -245,80 +167,37 @@ impl Kings {
     /// The deal (rule file, "Layout and deal"), all its plays included.
     fn deal(&self, pack: &[Card]) -> KingsState {
         let mut s = KingsState::empty();
-        // A row-pile is closed from the moment its top card is played during the deal
-        // until the next card is dealt onto it.
+        // Row-piles closed: their top was played and nothing has been dealt on them since.
         let mut closed = [false; PILES];
-        let mut next = 0;
-        let mut column = 0;
-        while next < pack.len() {
-            let side = column % 2;
-            for row in 0..4 {
-                let Some(&card) = pack.get(next) else { break };
-                let p = 2 * row + side;
-                next += 1;
-                s.push(p, card);
-                closed[p] = false;
-                // The slot still holds a card (it empties when its card is played with
-                // the pack exhausted).
-                let mut slot_filled = true;
-                loop {
-                    // (a) the card in the slot, replaced from the pack.
-                    if slot_filled {
-                        if let Some(f) = s.row_foundation(p) {
-                            s.play_to_foundation(p, f);
-                            match pack.get(next) {
-                                Some(&c) => {
-                                    next += 1;
-                                    s.push(p, c);
-                                }
-                                None => {
-                                    slot_filled = false;
-                                    closed[p] = true;
-                                }
-                            }
-                            continue;
-                        }
+        let mut dealer = Dealer::new(pack);
+        // Slot `i`: column i / 4 (L1, R1, L2, ...), row i % 4.
+        for i in 0.. {
+            let p = 2 * (i % 4) + (i / 4) % 2;
+            let Some(card) = dealer.next() else { break };
+            s.cards.push(p, card);
+            closed[p] = false;
+            // Does the slot hold a card (not once its card went up with the pack empty)?
+            let mut slot_filled = true;
+            loop {
+                // (a) the card in the slot, replaced from the pack.
+                if let Some(f) = s.row_foundation(p).filter(|_| slot_filled) {
+                    s.play_to_foundation(p, f);
+                    match dealer.next() {
+                        Some(c) => s.cards.push(p, c),
+                        None => (slot_filled, closed[p]) = (false, true),
                     }
-                    // (b) the first other open card that fits its row, not replaced.
-                    let other = (0..PILES)
-                        .filter(|&q| !closed[q])
-                        .find_map(|q| s.row_foundation(q).map(|f| (q, f)));
-                    match other {
-                        Some((q, f)) => {
-                            s.play_to_foundation(q, f);
-                            closed[q] = true;
-                        }
-                        None => break,
-                    }
+                    continue;
                 }
+                // (b) the first other open card that fits its row, not replaced.
+                let other = (0..PILES)
+                    .filter(|&q| !closed[q])
+                    .find_map(|q| s.row_foundation(q).map(|f| (q, f)));
+                let Some((q, f)) = other else { break };
+                s.play_to_foundation(q, f);
+                closed[q] = true;
             }
-            column += 1;
         }
         s
-    }
-
-    /// Foundation moves then pile moves, for one source pile.
-    fn moves_from(&self, s: &KingsState, from: usize, out: &mut Vec<KingsMove>) {
-        let Some(c) = s.top(from) else { return };
-        for f in 0..FOUNDATIONS {
-            if s.fits(f, c) {
-                out.push(KingsMove::Found {
-                    from: from as u8,
-                    to: f as u8,
-                });
-            }
-        }
-        for to in 0..PILES {
-            if to == from {
-                continue;
-            }
-            if s.top(to).is_none_or(|t| adjacent(t, c)) {
-                out.push(KingsMove::Pile {
-                    from: from as u8,
-                    to: to as u8,
-                });
-            }
-        }
     }
 }
 
@@ -332,7 +211,7 @@ impl Game for Kings {
             slug: SLUG,
             title: "The Kings",
             pack: PackSpec::Standard(2),
-            options: vec![],
+            options: infos(OPTIONS),
         }
     }
 
@@ -350,69 +229,70 @@ impl Game for Kings {
         Ok(self.deal(&pack))
     }
 
+    /// Per source pile: its foundation moves (in number order), then its pile moves.
     fn moves(&self, s: &KingsState, out: &mut Vec<KingsMove>) {
-        for from in 0..PILES {
-            self.moves_from(s, from, out);
+        let want = LADDER.next_ranks(&s.found);
+        let tops = &s.cards.tops()[..PILES];
+        for (from, &c) in tops.iter().enumerate() {
+            let Some(c) = c else { continue };
+            let from = from as u8;
+            if want & (1 << c.rank()) != 0 {
+                let mut dests = [0u8; FOUNDATIONS];
+                let n = LADDER.dests(&s.found, c, &mut dests);
+                out.extend(dests[..n].iter().map(|&to| KingsMove::Found { from, to }));
+            }
+            for (to, &on) in (0..).zip(tops.iter()) {
+                if to != from && on.map_or(BUILD.fits_space(c, false), |t| BUILD.fits(t, c)) {
+                    out.push(KingsMove::Pile { from, to });
+                }
+            }
         }
     }
 
     fn play(&self, s: &mut KingsState, m: KingsMove) {
         match m {
             KingsMove::Found { from, to } => s.play_to_foundation(from as usize, to as usize),
-            KingsMove::Pile { from, to } => s.move_top(from as usize, to as usize),
+            KingsMove::Pile { from, to } => s.cards.move_top(from as usize, to as usize),
         }
     }
 
     fn is_won(&self, s: &KingsState) -> bool {
-        s.height == [13; FOUNDATIONS]
+        LADDER.all_full(&s.found)
     }
 
     fn move_text(&self, _s: &KingsState, m: KingsMove) -> String {
         match m {
-            KingsMove::Found { from, to } => format!("{}>f{}", pile_label(from as usize), to + 1),
+            KingsMove::Found { from, to } => {
+                move_text(pile_place(from as usize), Place::at("F", to as usize))
+            }
             KingsMove::Pile { from, to } => {
-                format!("{}>{}", pile_label(from as usize), pile_label(to as usize))
+                move_text(pile_place(from as usize), pile_place(to as usize))
             }
         }
     }
 
     fn key_text(&self, s: &KingsState) -> String {
-        let mut out = String::with_capacity(400);
+        let mut k = KeyText::new();
         for p in 0..PILES {
-            pile_text(&mut out, &pile_key_label(p), s.pile(p), 0);
-            out.push(' ');
+            k.pile(pile_place(p), s.pile(p), 0);
         }
         for f in 0..FOUNDATIONS {
-            if f > 0 {
-                out.push(' ');
-            }
-            pile_text(
-                &mut out,
-                &format!("F{}", f + 1),
-                &s.found[f][..s.height[f] as usize],
-                0,
-            );
+            k.pile(Place::at("F", f), s.cards.cards(PILES + f), 0);
         }
-        out
+        k.finish()
     }
 
     fn display(&self, s: &KingsState) -> String {
         // Each row as on the table: the left group with its outermost card at the left,
         // the two aces' foundations (top cards), the right group outermost at the right.
-        let text = |cards: &mut dyn Iterator<Item = &Card>| {
+        fn text<'a>(cards: impl Iterator<Item = &'a Card>) -> String {
             cards.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-        };
-        let lefts: Vec<String> = (0..4)
-            .map(|r| text(&mut s.pile(2 * r).iter().rev()))
-            .collect();
+        }
+        let lefts: Vec<String> = (0..4).map(|r| text(s.pile(2 * r).iter().rev())).collect();
         let width = lefts.iter().map(|l| l.len()).max().unwrap_or(0).max(4);
         let mut out = String::new();
         let _ = writeln!(out, "{:>width$}   {:^11}   Right", "Left", "Foundations");
-        let top = |f: usize| {
-            let h = s.height[f].checked_sub(1).map(usize::from);
-            h.and_then(|h| s.found[f].get(h))
-                .map_or("--".to_string(), |c| c.to_string())
-        };
+        let top = |f: usize| s.found.top(f).map_or("--".to_string(), |c| c.to_string());
         for (r, left) in lefts.iter().enumerate() {
             let _ = writeln!(
                 out,
@@ -421,7 +301,7 @@ impl Game for Kings {
                 top(2 * r),
                 2 * r + 2,
                 top(2 * r + 1),
-                text(&mut s.pile(2 * r + 1).iter())
+                text(s.pile(2 * r + 1).iter())
             );
         }
         out
@@ -431,41 +311,40 @@ impl Game for Kings {
         // Nibbles: each row-pile's ranks bottom to top closed by a 0, the piles in sorted
         // order (they are interchangeable), then the eight foundation heights sorted.
         // At most 96 cards + 8 separators + 8 heights = 112 nibbles = 448 bits.
-        let mut order: [usize; PILES] = [0, 1, 2, 3, 4, 5, 6, 7];
-        let ranks = |p: usize| s.pile(p).iter().map(|c| c.rank());
-        order.sort_unstable_by(|&a, &b| ranks(a).cmp(ranks(b)));
+        let mut piles: [ByRank; PILES] = std::array::from_fn(|p| ByRank(s.pile(p)));
+        sort_among(&mut piles, |_| true);
         let mut w = BitWriter::<7>::new();
-        for p in order {
-            for r in ranks(p) {
-                w.put(u64::from(r), 4);
+        for p in piles {
+            for c in p.0 {
+                w.put(u64::from(c.rank()), 4);
             }
             w.put(0, 4);
         }
-        let mut h = s.height;
-        h.sort_unstable();
+        let mut h: [u8; FOUNDATIONS] = std::array::from_fn(|f| s.found.count(f));
+        sort_among(&mut h, |_| true);
         for x in h {
             w.put(u64::from(x), 4);
         }
         w.finish()
     }
 
-    /// A king goes to a foundation once no queen is left in the row-piles.
-    ///
-    /// Why this is safe: with no queen in the row-piles (and none can come back), nothing
-    /// can ever be built on the king X: only a queen could go on it. So X stays the top of
-    /// whatever pile holds it, and a winning line from the position can be replayed after
-    /// X has gone up by leaving out X's own moves: every other move has the same source
-    /// top and the same destination top (or the same empty pile), since X was never under
-    /// another card; another king still finds a foundation at queen height (no queen is
-    /// in the row-piles, so there are as many such foundations as kings there, X's
-    /// included); no other rank's condition changes. When the line has emptied the row-
-    /// piles, so has the replay.
+    /// A card goes up when [`safe_to_foundation`] proves it (every card that could be
+    /// built on it, a rank up or down, is up): only a king once every queen is up, since
+    /// each foundation takes one card of each rank. The argument of [`crate::parts::safe`]
+    /// needs one step more here, as any foundation at queen height takes the king X: in a
+    /// winning line replayed without X's own moves another king still finds such a
+    /// foundation, there being as many as kings in the row-piles, X's included.
     fn safe_move(&self, s: &KingsState) -> Option<KingsMove> {
-        let f = (0..FOUNDATIONS).find(|&f| s.height[f] == QUEEN)?;
-        let from = (0..PILES).find(|&p| s.top(p).is_some_and(|c| c.rank() == KING))?;
-        (s.queens_left() == 0).then_some(KingsMove::Found {
-            from: from as u8,
-            to: f as u8,
+        let want = LADDER.next_ranks(&s.found);
+        let done = |x: Card| (0..FOUNDATIONS).all(|f| s.found.count(f) >= x.rank());
+        let tops = &s.cards.tops()[..PILES];
+        (0..PILES).find_map(|p| {
+            let c = tops[p].filter(|c| want & (1 << c.rank()) != 0)?;
+            let f = LADDER.first_dest(&s.found, c)?;
+            safe_to_foundation(&BUILD, c, done).then_some(KingsMove::Found {
+                from: p as u8,
+                to: f as u8,
+            })
         })
     }
 
@@ -476,49 +355,42 @@ impl Game for Kings {
     /// uncover a card fitting a foundation, moves that empty a pile, other builds, and
     /// moves into a lane last.
     fn solver_moves(&self, s: &KingsState, out: &mut Vec<KingsMove>) {
-        let fits_any = |c: Card| (0..FOUNDATIONS).any(|f| s.fits(f, c));
-        let lane = (0..PILES).find(|&p| s.len[p] == 0);
-        let mut uncover = Vec::new();
-        let mut empties = Vec::new();
-        let mut builds = Vec::new();
-        let mut lanes = Vec::new();
-        for from in 0..PILES {
-            let Some((&c, rest)) = s.pile(from).split_last() else {
-                continue;
-            };
-            if let Some(f) = (0..FOUNDATIONS).find(|&f| s.fits(f, c)) {
+        let want = LADDER.next_ranks(&s.found);
+        let fits = |c: &Card| want & (1 << c.rank()) != 0;
+        let tops = &s.cards.tops()[..PILES];
+        for (from, c) in tops.iter().enumerate() {
+            if let Some(f) = c.filter(fits).and_then(|c| LADDER.first_dest(&s.found, c)) {
                 out.push(KingsMove::Found {
                     from: from as u8,
                     to: f as u8,
                 });
             }
-            let under = rest.last().copied();
-            for to in 0..PILES {
-                if to == from {
-                    continue;
-                }
-                let m = KingsMove::Pile {
-                    from: from as u8,
-                    to: to as u8,
+        }
+        // Each pile move's rank, best first: 0 uncovers a card fitting a foundation, 1
+        // empties a pile, 2 another build, 3 into the first lane; `None`: not tried.
+        let lane = tops.iter().position(Option::is_none);
+        let mut class = [None; PILES * PILES];
+        for from in 0..PILES {
+            let Some((&c, rest)) = s.pile(from).split_last() else {
+                continue;
+            };
+            let build = rest.last().map_or(1, |u| if fits(u) { 0 } else { 2 });
+            for (to, &on) in tops.iter().enumerate() {
+                class[from * PILES + to] = match on {
+                    Some(t) if to != from && BUILD.fits(t, c) => Some(build),
+                    None if lane == Some(to) && !rest.is_empty() => Some(3),
+                    _ => None,
                 };
-                match (s.top(to), under) {
-                    (Some(t), None) if adjacent(t, c) => empties.push(m),
-                    (Some(t), Some(u)) if adjacent(t, c) => {
-                        if fits_any(u) {
-                            uncover.push(m);
-                        } else {
-                            builds.push(m);
-                        }
-                    }
-                    (None, Some(_)) if lane == Some(to) => lanes.push(m),
-                    _ => {}
-                }
             }
         }
-        out.extend(uncover);
-        out.extend(empties);
-        out.extend(builds);
-        out.extend(lanes);
+        for want in 0..4 {
+            for (i, _) in class.iter().enumerate().filter(|(_, &k)| k == Some(want)) {
+                out.push(KingsMove::Pile {
+                    from: (i / PILES) as u8,
+                    to: (i % PILES) as u8,
+                });
+            }
+        }
     }
 }
 
@@ -526,52 +398,29 @@ impl Game for Kings {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
+    use crate::testing::{
+        card, cards, play, pruning_agrees, pruning_agrees_on, sorted_texts, texts, won_line,
+    };
     use std::collections::HashSet;
     use std::sync::atomic::AtomicBool;
 
-    fn cards(text: &str) -> Vec<Card> {
-        text.split_whitespace()
-            .map(|t| Card::parse(t).unwrap())
-            .collect()
-    }
-
     /// A position from its row-piles (Left1, Right1, ..., Right4) and foundations.
     fn position(piles: [&str; 8], found: [&str; 8]) -> KingsState {
-        let mut s = KingsState::empty();
+        let mut s = KingsState {
+            cards: Packed::new(),
+            found: Ladders::new(),
+        };
         for (p, text) in piles.iter().enumerate() {
             for c in cards(text) {
-                assert!(s.push(p, c));
+                s.cards.push(p, c);
             }
         }
         for (f, text) in found.iter().enumerate() {
-            let cs = cards(text);
-            s.height[f] = cs.len() as u8;
-            s.found[f][..cs.len()].copy_from_slice(&cs);
+            for c in cards(text) {
+                s.put_on_foundation(f, c);
+            }
         }
         s
-    }
-
-    fn move_texts(s: &KingsState) -> Vec<String> {
-        let g = Kings;
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        v.iter().map(|&m| g.move_text(s, m)).collect()
-    }
-
-    fn sorted(mut v: Vec<String>) -> Vec<String> {
-        v.sort();
-        v
-    }
-
-    fn play_text(s: &mut KingsState, text: &str) {
-        let g = Kings;
-        let mut v = Vec::new();
-        g.moves(s, &mut v);
-        let m = v
-            .into_iter()
-            .find(|&m| g.move_text(s, m) == text)
-            .expect("legal move");
-        g.play(s, m);
     }
 
     /// The constructed deal of the tests. The 33 cards first dealt exercise the plays
@@ -605,9 +454,9 @@ mod tests {
             (61, "AC"),
             (80, "AH"),
         ] {
-            order.insert(at, Card::parse(ace).unwrap());
+            order.insert(at, card(ace));
         }
-        order.push(Card::parse("AS").unwrap());
+        order.push(card("AS"));
         PackSpec::Standard(2).validate(&order).unwrap();
         order
     }
@@ -678,7 +527,7 @@ mod tests {
         assert_eq!(seg("Left3"), "Left3:9HTS3HTHJCJDJSQSQCQD");
         assert_eq!(seg("Left4"), "Left4:KDJHQC8C8H8S6HKCKSKD");
         assert_eq!(seg("F5"), "F5:AH2S3H4H5D6C7H");
-        let mv = move_texts(&s);
+        let mv = texts(&Kings, &s);
         assert!(mv.contains(&"right3>f1".to_string()));
         assert!(mv.contains(&"right3>f5".to_string()));
     }
@@ -698,17 +547,16 @@ mod tests {
             "right4>left3",
             "right3>f1",
         ];
-        assert_eq!(
-            sorted(move_texts(&s)),
-            sorted(want.iter().map(|m| m.to_string()).collect())
-        );
-        play_text(&mut s, "right3>f1");
+        let mut want = want.map(String::from).to_vec();
+        want.sort();
+        assert_eq!(sorted_texts(&Kings, &s), want);
+        play(&Kings, &mut s, "right3>f1");
         let key = Kings.key_text(&s);
         assert!(key.contains("Right3:QH3STHJHJDJSQHQC "));
         assert!(key.contains("F1:AD2H3S4C5S6S7S8S "));
         // QC is now the top of Right3: it goes onto KH, KD or KS and they onto it, but
         // not onto QD (same rank).
-        let mv = move_texts(&s);
+        let mv = texts(&Kings, &s);
         for m in [
             "right3>right1",
             "right3>left4",
@@ -757,26 +605,25 @@ mod tests {
             "right4>right2",
             "right4>right3",
         ];
-        let got = move_texts(&s);
+        let got = sorted_texts(&Kings, &s);
         assert_eq!(got.len(), want.len());
-        assert_eq!(
-            sorted(got),
-            sorted(want.iter().map(|m| m.to_string()).collect())
-        );
+        let mut want = want.map(String::from).to_vec();
+        want.sort();
+        assert_eq!(got, want);
 
         // 9H onto 8S: Left1 keeps 5C; Right1 is 8S 9H.
-        let mut t = s.clone();
-        play_text(&mut t, "left1>right1");
+        let mut t = s;
+        play(&Kings, &mut t, "left1>right1");
         let key = Kings.key_text(&t);
         assert!(key.starts_with("Left1:5C Right1:8S9H Left2:4D Right2: Left3:3S Right3: "));
         // 4D to F2: F2 is AD 2S 3C 4D, Left2 becomes a lane.
-        let mut t = s.clone();
-        play_text(&mut t, "left2>f2");
+        let mut t = s;
+        play(&Kings, &mut t, "left2>f2");
         let key = Kings.key_text(&t);
         assert!(key.contains("Left2: Right2:"));
         assert!(key.contains("F2:AD2S3C4D F3"));
         // The new lane takes any top card.
-        let mv = move_texts(&t);
+        let mv = texts(&Kings, &t);
         assert!(mv.contains(&"left1>left2".to_string()));
         assert!(mv.contains(&"right4>left2".to_string()));
     }
@@ -794,19 +641,21 @@ mod tests {
         let fr: Vec<&str> = f.iter().map(|s| s.as_str()).collect();
         let won = position(EMPTY8, fr.clone().try_into().unwrap());
         assert!(Kings.is_won(&won));
-        assert!(move_texts(&won).is_empty());
+        let mut v = Vec::new();
+        Kings.moves(&won, &mut v);
+        assert!(v.is_empty());
 
         // Six lone kings, no empty pile, Left4 7H 9H and Right4 7S TS, foundations at 5:
         // after either build (9H onto TS, or TS onto 9H) nothing moves.
         let stuck = stuck_position();
         assert!(!Kings.is_won(&stuck));
         assert_eq!(
-            sorted(move_texts(&stuck)),
+            sorted_texts(&Kings, &stuck),
             vec!["left4>right4", "right4>left4"]
         );
-        let mut t = stuck.clone();
-        play_text(&mut t, "left4>right4");
-        assert!(move_texts(&t).is_empty());
+        let mut t = stuck;
+        play(&Kings, &mut t, "left4>right4");
+        assert!(texts(&Kings, &t).is_empty());
         assert!(!Kings.is_won(&t));
     }
 
@@ -899,7 +748,7 @@ mod tests {
         );
         let out = solve(&Kings, &s, &Limits::default(), &AtomicBool::new(false));
         assert_eq!(out.verdict, Verdict::Won);
-        let mut t = s.clone();
+        let mut t = s;
         for m in &out.moves {
             let mut legal = Vec::new();
             Kings.moves(&t, &mut legal);
@@ -955,5 +804,18 @@ mod tests {
                 assert!(!g.display(&s).is_empty());
             }
         }
+    }
+
+    #[test]
+    fn pruning_agrees_with_plain_search_on_late_positions() {
+        // Random walks from the deals end in lost positions; the plain search seldom
+        // wins a position of a random walk, so won positions are taken along won lines
+        // (5, 15 and 25 moves before their end).
+        let mut a = pruning_agrees(&Kings, 1..61, 150, 30, 3_000);
+        for seed in 1..21 {
+            let line = won_line(&Kings, seed, 100_000);
+            a += pruning_agrees_on(&Kings, line.iter().rev().skip(5).step_by(10).take(3), 3_000);
+        }
+        assert!(a.won >= 20 && a.lost >= 20, "{a:?}");
     }
 }

@@ -11,6 +11,8 @@ pub mod kings;
 pub mod klondike;
 pub mod napoleons_square;
 pub mod queens;
+#[cfg(test)]
+pub mod template;
 pub mod zodiac;
 
 use crate::card::Card;

@@ -1,10 +1,14 @@
 //! THE ZODIAC (`zodiac`), from `rules/zodiac.md`.
 //!
-//! Over the 400-line budget because of the solver, not the rules: phase 1 is decided
-//! exactly by planning each suit ([`plan_suit`]) and phase 2 by an exact one-suit search
-//! ([`suit_clearable`]). Both rest on this game's own arguments (two foundations per suit
-//! met from both ends, packets that hold one suit) and no part provides them; without
-//! them the search of a deal does not end (unlimited re-deals, 72 cards to place).
+//! Over the 400-line budget (about 900 lines before the tests), mostly for the solver:
+//! phase 1 is decided exactly by planning each suit ([`plan_suit`], about 170 lines) and
+//! phase 2 by an exact one-suit search ([`suit_clearable`], about 120), with their proofs
+//! and the hooks that use them (about 150). They rest on this game's own arguments (two
+//! foundations per suit met from both ends, packets that hold one suit) and no part
+//! provides them; without them the search of a deal does not end (unlimited re-deals, 72
+//! cards to place). A version of `suit_clearable` as `plan_suit`'s search without walks
+//! was 100 lines shorter and exact, but slower. The rules themselves (state, moves,
+//! texts, display, key) are about 450 lines composed from the parts.
 //!
 //! # Layout and deal
 //! Two packs, nothing withdrawn. Cards 1-8 go to the Equator E1-E8 (one card each, left to
@@ -1810,12 +1814,13 @@ mod tests {
         }
     }
 
+    /// The pruned search (planning, safe plays, the suit filter, the stock macro) against
+    /// the plain one, on late positions: each deal's won line played until 20 cards are off
+    /// the foundations, then a short random walk (whose bad plays lose).
     #[test]
-    fn explore_pruning() {
-        for (k, off, steps, states) in [(3usize, CARDS, 6usize, 20_000u64), (0, 40, 12, 20_000), (0, 30, 12, 20_000)] {
-            let t = std::time::Instant::now();
-            let a = crate::testing::pruning_agrees(&Late(k, off), 1..41, steps, 1, states);
-            eprintln!("{k} {off} {steps} {states}: {a:?} {:?}", t.elapsed());
-        }
+    fn pruning_agrees_with_the_plain_search() {
+        let a = crate::testing::pruning_agrees(&Late(0, 20), 1..61, 8, 1, 5_000);
+        eprintln!("{a:?}");
+        assert!(a.won >= 150 && a.lost >= 80, "{a:?}");
     }
 }

@@ -36,7 +36,7 @@ pub enum SuitRule {
 
 impl SuitRule {
     /// Do suits `a` (beneath) and `b` (on top) satisfy the rule?
-    #[inline]
+    #[inline(always)]
     pub const fn allows(self, a: Card, b: Card) -> bool {
         match self {
             SuitRule::Same => a.suit() == b.suit(),
@@ -190,14 +190,19 @@ impl Build {
     }
 
     /// The rank that `c` must have to go on a card of rank `on` going up (`up`) or down.
-    #[inline]
+    #[inline(always)]
     const fn next(&self, on: u8, up: bool) -> Option<u8> {
+        if let (RankOrder::Standard, false) = (self.order, self.wrap) {
+            // The common case in plain arithmetic: no wrap, ranks 1..=13.
+            let r = if up { on + self.step } else { on.wrapping_sub(self.step) };
+            return if r >= 1 && r <= 13 { Some(r) } else { None };
+        }
         let d = self.step as i8;
         self.order.offset(on, if up { d } else { -d }, self.wrap)
     }
 
     /// May `c` be put on `on`?
-    #[inline]
+    #[inline(always)]
     pub fn fits(&self, on: Card, c: Card) -> bool {
         if !self.suit.allows(on, c) {
             return false;

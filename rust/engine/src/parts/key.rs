@@ -10,27 +10,19 @@
 use crate::card::Card;
 
 /// Sort, among themselves, the codes at the positions `pick` selects (the others stay
-/// where they are): interchangeable places merged into one canonical order.
+/// where they are): interchangeable places merged into one canonical order. An exchange
+/// sort in place, with no set-up: meant for the few places of a layout, per node.
 #[inline]
 pub fn sort_among<T: Ord + Copy>(codes: &mut [T], pick: impl Fn(usize) -> bool) {
-    const MAX: usize = 32;
-    let mut idx = [0usize; MAX];
-    let mut vals: [Option<T>; MAX] = [None; MAX];
-    let mut n = 0;
-    for (i, &c) in codes.iter().enumerate() {
-        if n < MAX && pick(i) {
-            idx[n] = i;
-            vals[n] = Some(c);
-            n += 1;
+    let n = codes.len();
+    for i in 0..n {
+        if !pick(i) {
+            continue;
         }
-    }
-    if n < 2 {
-        return;
-    }
-    vals[..n].sort_unstable();
-    for k in 0..n {
-        if let Some(v) = vals[k] {
-            codes[idx[k]] = v;
+        for j in i + 1..n {
+            if pick(j) && codes[i] > codes[j] {
+                codes.swap(i, j);
+            }
         }
     }
 }
@@ -110,9 +102,48 @@ impl ByteKey {
     }
 }
 
+/// [`sort_groups`] for a few places whose groups are given as labels (`labels[i]` names
+/// the group of position `i`): each group's codes sorted among its own positions, by
+/// exchanges, with no set-up (cheap enough for a key made per node).
+#[inline]
+pub fn sort_labelled<T: Ord + Copy, L: Eq + Copy>(codes: &mut [T], labels: &[L]) {
+    debug_assert_eq!(codes.len(), labels.len());
+    for i in 0..codes.len() {
+        for j in i + 1..codes.len() {
+            if labels[i] == labels[j] && codes[i] > codes[j] {
+                codes.swap(i, j);
+            }
+        }
+    }
+}
+
+/// A pile compared by its ranks alone, bottom to top (suits ignored): the code of a pile
+/// in the key of a game where suits never matter, for [`sort_among`].
+#[derive(Copy, Clone, Debug)]
+pub struct ByRank<'a>(pub &'a [Card]);
+
+impl Ord for ByRank<'_> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let ranks = |p: &Self| p.0.iter().map(|c| c.rank());
+        ranks(self).cmp(ranks(other))
+    }
+}
+impl PartialOrd for ByRank<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl PartialEq for ByRank<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+impl Eq for ByRank<'_> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::cards;
 
     #[test]
     fn bitwriter_crosses_word_boundaries() {
@@ -142,5 +173,28 @@ mod tests {
         let mut c = [3, 2, 1];
         sort_groups(&mut c, |i| (i > 0).then_some(0));
         assert_eq!(c, [3, 1, 2]);
+    }
+
+    #[test]
+    fn sorting_by_labels_agrees_with_sorting_by_groups() {
+        let mut rng = crate::pack::SplitMix64::new(7);
+        for _ in 0..500 {
+            let labels: [u8; 8] = std::array::from_fn(|_| (rng.next_u64() % 4) as u8);
+            let codes: [u8; 8] = std::array::from_fn(|_| (rng.next_u64() % 13) as u8);
+            let (mut a, mut b) = (codes, codes);
+            sort_labelled(&mut a, &labels);
+            sort_groups(&mut b, |i| Some(labels[i]));
+            assert_eq!(a, b, "{labels:?} {codes:?}");
+        }
+    }
+
+    #[test]
+    fn piles_by_rank_ignore_suits() {
+        let (a, b, c) = (cards("5C 9H"), cards("5S 9D"), cards("5C 9H 8S"));
+        assert_eq!(ByRank(&a), ByRank(&b));
+        assert!(ByRank(&a) < ByRank(&c) && ByRank(&cards("4H")) < ByRank(&a));
+        let mut piles = [ByRank(&c), ByRank(&[]), ByRank(&b)];
+        sort_among(&mut piles, |_| true);
+        assert_eq!(piles.map(|p| p.0.len()), [0, 2, 3]);
     }
 }

@@ -85,7 +85,13 @@ impl Ladder {
         if let Some(r) = self.ranks {
             return r.get(i as usize).copied();
         }
-        let d = (i as i16 * self.step as i16) as i8;
+        let far = i as i16 * self.step as i16;
+        let n = self.order.len() as i16;
+        let d = match (self.wrap, far < n) {
+            (true, _) => (far % n) as i8,
+            (false, true) => far as i8,
+            (false, false) => return None,
+        };
         let up = match self.dir {
             Dir::Up => true,
             Dir::Down => false,
@@ -96,7 +102,7 @@ impl Ladder {
     }
 
     /// May place `p` take `c` now?
-    #[inline]
+    #[inline(always)]
     pub fn accepts<const P: usize>(&self, l: &Ladders<P>, p: usize, c: Card) -> bool {
         let n = l.count[p];
         if n == 0 {
@@ -137,11 +143,15 @@ impl Ladder {
         n
     }
 
-    /// The first place that may take `c`, if any.
+    /// The first place that may take `c`, if any (the first of [`Ladder::dests`]).
     #[inline]
     pub fn first_dest<const P: usize>(&self, l: &Ladders<P>, c: Card) -> Option<usize> {
-        let mut out = [0u8; P];
-        (self.dests(l, c, &mut out) > 0).then(|| out[0] as usize)
+        for p in 0..P {
+            if self.accepts(l, p, c) {
+                return Some(p);
+            }
+        }
+        None
     }
 
     /// Put `c` on place `p` (which accepts it). A second card fixes an `Either` place's way.
@@ -195,6 +205,28 @@ impl Ladder {
     #[inline]
     pub fn all_full<const P: usize>(&self, l: &Ladders<P>) -> bool {
         l.count.iter().all(|&n| n >= self.len)
+    }
+
+    /// The ranks that some place would take next, whatever the suit: bit `r` for rank
+    /// `r`. Exact for a ladder of [`SuitRule::Any`] (a card fits some place exactly when
+    /// its bit is set); for other suit rules a superset, to test before
+    /// [`Ladder::accepts`].
+    #[inline]
+    pub fn next_ranks<const P: usize>(&self, l: &Ladders<P>) -> u16 {
+        let mut m = 0u16;
+        for p in 0..P {
+            let n = l.count[p];
+            let mut put = |r: Option<u8>| m |= r.map_or(0, |r| 1 << r);
+            if n == 0 {
+                put(Some(self.base_rank(l.base)));
+            } else if self.dir == Dir::Either && n == 1 && !l.fixed(p) {
+                put(self.rank_at(l.base, false, 1));
+                put(self.rank_at(l.base, true, 1));
+            } else {
+                put(self.rank_at(l.base, l.is_down(p), n));
+            }
+        }
+        m
     }
 
     /// The place that may take `c` when each suit has at most one place of this row (a
@@ -282,6 +314,28 @@ impl<const P: usize> Ladders<P> {
             self.down &= !(1 << p);
         }
     }
+    /// The most cards on a started place whose top is of `suit` (0 if none): the height
+    /// of a suit's foundation when each suit has one place.
+    #[inline]
+    pub fn suit_count(&self, suit: u8) -> u8 {
+        (0..P)
+            .filter(|&p| self.count[p] > 0 && self.top[p].suit() == suit)
+            .map(|p| self.count[p])
+            .max()
+            .unwrap_or(0)
+    }
+    /// [`Ladders::suit_count`] of every suit, in one pass.
+    #[inline]
+    pub fn by_suit(&self) -> [u8; 4] {
+        let mut h = [0u8; 4];
+        for p in 0..P {
+            if self.count[p] > 0 {
+                let s = self.top[p].suit() as usize;
+                h[s] = h[s].max(self.count[p]);
+            }
+        }
+        h
+    }
     /// A small code of place `p` for a solver key: count (5 bits), suit of the top (2
     /// bits), way (1 bit). Exact for ladders in one suit.
     #[inline]
@@ -320,6 +374,10 @@ mod tests {
         assert_eq!(r.take(&mut l, 0), Some(card("2H")));
         assert_eq!(l.top(0), Some(card("AH")));
         assert_eq!(l.total(), 2);
+        assert_eq!(
+            (l.suit_count(2), l.suit_count(3), l.suit_count(0)),
+            (1, 1, 0)
+        );
     }
 
     #[test]
@@ -409,6 +467,43 @@ mod tests {
         let mut l = Ladders::<1>::new();
         r.put(&mut l, 0, card("AC"));
         assert!(r.accepts(&l, 0, card("2H")) && !r.accepts(&l, 0, card("2S")));
+    }
+
+    #[test]
+    fn next_ranks_are_the_ranks_some_place_takes() {
+        let any = Ladder {
+            suit: SuitRule::Any,
+            ..Ladder::ACE_UP
+        };
+        let mut l = Ladders::<3>::new();
+        assert_eq!(any.next_ranks(&l), 1 << 1, "empty places take the base");
+        any.put(&mut l, 0, card("AC"));
+        any.put(&mut l, 0, card("2H"));
+        any.put(&mut l, 1, card("AS"));
+        assert_eq!(any.next_ranks(&l), (1 << 3) | (1 << 2) | (1 << 1));
+        for i in 0..52 {
+            let c = Card::from_index(i);
+            let fits = (0..3).any(|p| any.accepts(&l, p, c));
+            assert_eq!(fits, any.next_ranks(&l) & (1 << c.rank()) != 0, "{c}");
+        }
+        for c in [
+            "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD",
+        ] {
+            any.put(&mut l, 0, card(c));
+        }
+        assert_eq!(
+            any.next_ranks(&l),
+            (1 << 2) | (1 << 1),
+            "a full place takes nothing"
+        );
+        let either = Ladder {
+            dir: Dir::Either,
+            base: Base::Rank(7),
+            ..Ladder::ACE_UP
+        };
+        let mut l = Ladders::<1>::new();
+        either.put(&mut l, 0, card("7S"));
+        assert_eq!(either.next_ranks(&l), (1 << 6) | (1 << 8));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! Layout and rules:
 //! - [`pile`]: [`Pile`], a fixed-capacity stack with face-down cards; a layout is an
 //!   array of piles (columns, packets, rows, cells, reserves);
+//!   [`Packed`], piles end to end in one buffer, where one pile may grow to hold most
+//!   cards;
 //! - [`build`]: [`Build`], the build rules (direction, suit rule, step, wrap, rank
 //!   order, spaces policy), answering "may this card go on that one" and "which cards
 //!   could ever rest on this one";
@@ -17,6 +19,7 @@
 //! - [`safe`]: safe moves to the foundations from a build rule;
 //! - [`key`]: bit-packed keys and canonicalisation of interchangeable places;
 //! - [`relax`]: the fixed-point skeleton of relaxed dead-position tests;
+//! - [`order`]: move-ordering helpers;
 //! - the generic `prune` switch is [`crate::solver::Limits::plain`].
 //!
 //! Games import parts; no part imports a game.
@@ -26,6 +29,7 @@ pub mod deal;
 pub mod key;
 pub mod ladder;
 pub mod options;
+pub mod order;
 pub mod pile;
 pub mod relax;
 pub mod safe;
@@ -36,11 +40,12 @@ pub use build::{
     down_alternate, down_same_suit, up_in_suit, Build, Dir, RankOrder, Space, SuitRule,
 };
 pub use deal::{gather, Dealer, Hand};
-pub use key::{sort_among, sort_groups, BitWriter, ByteKey};
+pub use key::{sort_among, sort_groups, sort_labelled, BitWriter, ByRank, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
-pub use pile::{move_run, move_top, Pile};
+pub use order::stable_partition;
+pub use pile::{move_run, move_top, Packed, Pile};
 pub use relax::{fixed_point, Relaxed};
 pub use safe::safe_to_foundation;
 pub use stock::{Stock, StockRule, StockStep};
-pub use text::{display_lines, move_text, run_text, KeyText, Place};
+pub use text::{display_lines, move_text, run_text, KeyText, Picture, Place};

@@ -38,6 +38,47 @@ pub struct Opt {
     pub help: &'static str,
 }
 
+impl Opt {
+    /// `True`/`False`, default `False`.
+    pub const fn flag(name: &'static str, help: &'static str) -> Opt {
+        Opt {
+            name,
+            kind: OptKind::Bool,
+            default: OptValue::Bool(false),
+            help,
+        }
+    }
+    /// One of a few integers.
+    pub const fn one_of(
+        name: &'static str,
+        values: &'static [i64],
+        default: i64,
+        help: &'static str,
+    ) -> Opt {
+        Opt {
+            name,
+            kind: OptKind::OneOf(values),
+            default: OptValue::Int(default),
+            help,
+        }
+    }
+    /// An integer in `lo..=hi`, or also `None` (no limit) when `none`.
+    pub const fn int(
+        name: &'static str,
+        (lo, hi): (i64, i64),
+        none: bool,
+        default: i64,
+        help: &'static str,
+    ) -> Opt {
+        Opt {
+            name,
+            kind: OptKind::Int { lo, hi, none },
+            default: OptValue::Int(default),
+            help,
+        }
+    }
+}
+
 fn value_text(v: &OptValue) -> String {
     match v {
         OptValue::Unset => "None".into(),
@@ -212,5 +253,8 @@ mod tests {
         assert!(parse(&[("german", OptValue::Int(1))]).is_err());
         let i = infos(T);
         assert_eq!((&*i[0].default, &*i[2].default), ("1", "False"));
+        assert_eq!(Opt::one_of("draw", &[1, 3], 1, "h"), T[0]);
+        assert_eq!(Opt::int("passes", (1, 9), true, 1, "h"), T[1]);
+        assert_eq!(Opt::flag("german", "h"), T[2]);
     }
 }

@@ -195,10 +195,119 @@ pub fn move_top<const A: usize, const B: usize>(from: &mut Pile<A>, to: &mut Pil
     }
 }
 
+/// `P` piles packed end to end in one buffer of `N` cards, every card face up: for a
+/// layout whose piles together never hold more than `N` cards although any one of them
+/// may come to hold most of them (building up and down without limit), so that the state
+/// stays `N + P` bytes where `P` separate [`Pile<N>`]s would take `P` times as much. Pile
+/// `p` is [`Packed::cards`]`(p)`, bottom to top; a move shifts only the piles between.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Packed<const N: usize, const P: usize> {
+    cards: [Card; N],
+    len: [u8; P],
+}
+
+impl<const N: usize, const P: usize> Default for Packed<N, P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize, const P: usize> Packed<N, P> {
+    /// Every pile empty.
+    pub const fn new() -> Self {
+        assert!(N <= 255, "a packed layout holds at most 255 cards");
+        Packed {
+            cards: [Card::new(1, 0); N],
+            len: [0; P],
+        }
+    }
+    /// Index in the buffer where pile `p` starts.
+    #[inline]
+    fn start(&self, p: usize) -> usize {
+        self.len[..p].iter().map(|&l| l as usize).sum()
+    }
+    /// Cards in pile `p`.
+    #[inline]
+    pub fn len(&self, p: usize) -> usize {
+        self.len[p] as usize
+    }
+    #[inline]
+    pub fn is_empty(&self, p: usize) -> bool {
+        self.len[p] == 0
+    }
+    /// Cards in all the piles.
+    #[inline]
+    pub fn total(&self) -> usize {
+        self.len.iter().map(|&l| l as usize).sum()
+    }
+    /// Pile `p`, bottom to top.
+    #[inline]
+    pub fn cards(&self, p: usize) -> &[Card] {
+        let s = self.start(p);
+        &self.cards[s..s + self.len[p] as usize]
+    }
+    /// Every card of the layout, pile 0 first.
+    #[inline]
+    pub fn all(&self) -> &[Card] {
+        &self.cards[..self.total()]
+    }
+    /// The top card of pile `p`.
+    #[inline]
+    pub fn top(&self, p: usize) -> Option<Card> {
+        self.cards(p).last().copied()
+    }
+    /// Put `c` on top of pile `p`.
+    ///
+    /// # Panics
+    /// When the buffer is full (the game's capacity constant is too small: a bug).
+    pub fn push(&mut self, p: usize, c: Card) {
+        let (total, end) = (self.total(), self.start(p) + self.len(p));
+        assert!(total < N, "packed layout overflow");
+        self.cards.copy_within(end..total, end + 1);
+        self.cards[end] = c;
+        self.len[p] += 1;
+    }
+    /// Take the top card of pile `p`.
+    pub fn pop(&mut self, p: usize) -> Option<Card> {
+        let c = self.top(p)?;
+        let (total, at) = (self.total(), self.start(p) + self.len(p) - 1);
+        self.cards.copy_within(at + 1..total, at);
+        self.len[p] -= 1;
+        Some(c)
+    }
+    /// Move the top card of pile `from` onto pile `to` (one shift of the piles between).
+    #[inline]
+    pub fn move_top(&mut self, from: usize, to: usize) {
+        let Some(c) = self.top(from).filter(|_| from != to) else {
+            return;
+        };
+        let at = self.start(from) + self.len(from) - 1;
+        let end_to = self.start(to) + self.len(to);
+        if from < to {
+            self.cards.copy_within(at + 1..end_to, at);
+            self.cards[end_to - 1] = c;
+        } else {
+            self.cards.copy_within(end_to..at, end_to + 1);
+            self.cards[end_to] = c;
+        }
+        self.len[from] -= 1;
+        self.len[to] += 1;
+    }
+    /// The top card of every pile, in one pass.
+    #[inline]
+    pub fn tops(&self) -> [Option<Card>; P] {
+        let mut end = 0;
+        std::array::from_fn(|p| {
+            end += self.len[p] as usize;
+            (self.len[p] > 0).then(|| self.cards[end - 1])
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::cards;
+    use crate::testing::{card, cards};
 
     #[test]
     fn push_pop_and_turning_up() {
@@ -237,5 +346,36 @@ mod tests {
         p.insert(0, cards("KS")[0]);
         assert_eq!(p.cards(), &cards("KS AC 3C 4C")[..]);
         assert_eq!(p.remove(9), None);
+    }
+
+    #[test]
+    fn packed_piles_share_one_buffer() {
+        let mut p = Packed::<6, 3>::new();
+        for (i, c) in cards("AC 2C 3C 4C").into_iter().enumerate() {
+            p.push(i % 3, c);
+        }
+        assert_eq!(p.cards(0), &cards("AC 4C")[..]);
+        assert_eq!((p.len(1), p.top(2), p.total()), (1, Some(card("3C")), 4));
+        p.move_top(0, 2);
+        assert_eq!(
+            (p.cards(0), p.cards(2)),
+            (&cards("AC")[..], &cards("3C 4C")[..])
+        );
+        p.move_top(2, 1);
+        p.move_top(2, 0);
+        assert_eq!(p.all(), &cards("AC 3C 2C 4C")[..]);
+        assert!(p.is_empty(2));
+        p.move_top(2, 0);
+        assert_eq!(p.pop(1), Some(card("4C")));
+        assert_eq!(p.pop(2), None);
+        p.push(2, card("KS"));
+        p.push(2, card("QS"));
+        p.push(1, card("JS"));
+        assert_eq!(p.all(), &cards("AC 3C 2C JS KS QS")[..]);
+        assert_eq!(
+            p.tops(),
+            [Some(card("3C")), Some(card("JS")), Some(card("QS"))]
+        );
+        assert_eq!(Packed::<4, 2>::new().tops(), [None, None]);
     }
 }

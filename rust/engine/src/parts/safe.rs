@@ -31,7 +31,15 @@ use crate::card::Card;
 /// docs for the conditions the game must meet.
 #[inline]
 pub fn safe_to_foundation(build: &Build, c: Card, done: impl Fn(Card) -> bool) -> bool {
-    build.could_rest_on(c).cards().all(done)
+    let rests = build.could_rest_on(c);
+    for r in rests.ranks.into_iter().flatten() {
+        for s in 0..4u8 {
+            if rests.suits & (1 << s) != 0 && !done(Card::new(r, s)) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 #[cfg(test)]

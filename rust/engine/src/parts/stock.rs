@@ -42,6 +42,12 @@ impl StockRule {
     };
 }
 
+impl Default for StockRule {
+    fn default() -> Self {
+        StockRule::ONE_PASS
+    }
+}
+
 /// One primitive step of the stock: a turn, or a re-deal when the pack is empty.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum StockStep {
@@ -147,6 +153,19 @@ impl<const N: usize> Stock<N> {
             .rev()
             .filter(|&i| self.present & (1 << i) != 0)
             .map(|i| self.cards[i])
+    }
+
+    /// Every card left in the pack or the talon, in turning order.
+    #[inline]
+    pub fn left(&self) -> impl Iterator<Item = Card> + '_ {
+        let mut bits = self.present;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            (bits != 0).then(|| {
+                bits &= bits - 1;
+                self.cards[i]
+            })
+        })
     }
 
     /// Turn `rule.draw` cards (fewer if the pack runs out); false if the pack was empty.
@@ -362,6 +381,7 @@ mod tests {
         assert_eq!(t, "pack:3c talon:AC2C");
         assert_eq!(s.take_talon(), Some(card("2C")));
         assert_eq!(s.talon_top(), Some(card("AC")));
+        assert_eq!(s.left().collect::<Vec<_>>(), cards("AC 3C"));
         assert_eq!(s.take_pack(), Some(card("3C")));
         assert_eq!(s.step(&r, &mut rng), None, "pack empty, no pass left");
         assert_eq!(s.len(), 1);

@@ -114,6 +114,86 @@ pub fn display_lines<'a>(rows: impl IntoIterator<Item = (Place, &'a [Card], usiz
     out
 }
 
+/// A readable picture built line by line: a row of foundation tops, a stock summary,
+/// one line per pile (`T1: ## ## 5H`, face-down cards as `##`).
+#[derive(Default, Debug)]
+pub struct Picture(String);
+
+impl Picture {
+    pub fn new() -> Self {
+        Picture(String::with_capacity(256))
+    }
+    /// `Title:  F1 AH  F2 --` from the top card of each place.
+    pub fn tops(
+        &mut self,
+        title: &str,
+        places: impl IntoIterator<Item = (Place, Option<Card>)>,
+    ) -> &mut Self {
+        self.0.push_str(title);
+        self.0.push(':');
+        for (p, top) in places {
+            match top {
+                Some(c) => {
+                    let _ = write!(self.0, "  {} {c}", p.key_label());
+                }
+                None => {
+                    let _ = write!(self.0, "  {} --", p.key_label());
+                }
+            }
+        }
+        self.0.push('\n');
+        self
+    }
+    /// `Pack: N cards   Talon: XX (+k beneath)`, and `   Pass p of n` when passes are
+    /// counted; the caller ends the line with [`Picture::end_line`] or more text.
+    pub fn stock<const N: usize>(
+        &mut self,
+        stock: &super::stock::Stock<N>,
+        passes: Option<u32>,
+    ) -> &mut Self {
+        let tl = stock.talon_len();
+        let _ = write!(
+            self.0,
+            "Pack: {} cards   Talon: {}",
+            stock.pack_len(),
+            stock
+                .talon_top()
+                .map_or("--".to_string(), |c| c.to_string())
+        );
+        if tl > 1 {
+            let _ = write!(self.0, " (+{} beneath)", tl - 1);
+        }
+        if let Some(p) = passes {
+            let _ = write!(self.0, "   Pass {} of {p}", stock.pass);
+        }
+        self.0.push('\n');
+        self
+    }
+    /// `LABEL: cards` (the first `down` as `##`; nothing after the colon when empty).
+    pub fn pile(&mut self, place: Place, cards: &[Card], down: usize) -> &mut Self {
+        self.0.push_str(&place.key_label());
+        self.0.push(':');
+        for (i, c) in cards.iter().enumerate() {
+            if i < down {
+                self.0.push_str(" ##");
+            } else {
+                let _ = write!(self.0, " {c}");
+            }
+        }
+        self.0.push('\n');
+        self
+    }
+    /// A line of free text.
+    pub fn line(&mut self, text: &str) -> &mut Self {
+        self.0.push_str(text);
+        self.0.push('\n');
+        self
+    }
+    pub fn finish(self) -> String {
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +215,28 @@ mod tests {
             "T3: ## 2D\nF1: --\n"
         );
         assert_eq!(Place::nth("HB", 1).move_label(), "hb1");
+    }
+
+    #[test]
+    fn pictures() {
+        let mut stock = crate::parts::Stock::<4>::new(&cards("AC 2C 3C"));
+        let r = crate::parts::StockRule::ONE_PASS;
+        stock.turn(&r);
+        stock.turn(&r);
+        let mut p = Picture::new();
+        p.tops(
+            "Foundations",
+            [
+                (Place::at("F", 0), cards("AH").first().copied()),
+                (Place::at("F", 1), None),
+            ],
+        )
+        .stock(&stock, Some(1))
+        .pile(Place::at("T", 0), &cards("AC 2D"), 1)
+        .pile(Place::at("T", 1), &[], 0);
+        assert_eq!(
+            p.finish(),
+            "Foundations:  F1 AH  F2 --\nPack: 1 cards   Talon: 2C (+1 beneath)   Pass 1 of 1\nT1: ## 2D\nT2:\n"
+        );
     }
 }
