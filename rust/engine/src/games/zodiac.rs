@@ -1284,7 +1284,7 @@ mod tests {
         let won = solve(&g, &s, &Limits::default(), &cancel);
         assert_eq!(won.verdict, Verdict::Won);
         assert_eq!(won.moves.len(), 15);
-        let mut t = s.clone();
+        let mut t = s;
         play(&g, &mut t, "e1>f4");
         assert_eq!(
             solve(&g, &t, &Limits::default(), &cancel).verdict,
@@ -1349,7 +1349,7 @@ mod tests {
         let s = g.start(deal, SplitMix64::new(0)).unwrap();
         let out = solve(&g, &s, &Limits::default(), &cancel);
         assert_eq!(out.verdict, Verdict::Won);
-        let mut t = s.clone();
+        let mut t = s;
         for &m in &out.moves {
             let text = g.move_text(&t, m);
             play(&g, &mut t, &text);
@@ -1696,7 +1696,7 @@ mod tests {
             let mut v = Vec::new();
             g.moves(s, &mut v);
             v.into_iter().any(|m| {
-                let mut t = s.clone();
+                let mut t = *s;
                 g.play(&mut t, m);
                 plain(g, &t, seen)
             })
@@ -1709,7 +1709,7 @@ mod tests {
             let (cards, r) = g.info().pack.shuffled(seed);
             let start = g.start(cards, r).unwrap();
             let out = solve(&g, &start, &Limits::default(), &cancel);
-            let mut s = start.clone();
+            let mut s = start;
             if out.verdict == Verdict::Won {
                 for &m in &out.moves {
                     if s.stock.len() <= 4 {
