@@ -229,6 +229,18 @@ impl Ladder {
         }
         m
     }
+
+    /// The place that may take `c` when each suit has at most one place of this row (a
+    /// ladder in one suit with several packs: the second base card of a suit does not start
+    /// a second place): the started place of `c`'s suit if it takes `c`, else, while the
+    /// suit has no place, the lowest-numbered empty place that takes it.
+    #[inline]
+    pub fn suit_dest<const P: usize>(&self, l: &Ladders<P>, c: Card) -> Option<usize> {
+        match (0..P).find(|&p| l.count[p] > 0 && l.top[p].suit() == c.suit()) {
+            Some(p) => self.accepts(l, p, c).then_some(p),
+            None => (0..P).find(|&p| l.count[p] == 0 && self.accepts(l, p, c)),
+        }
+    }
 }
 
 /// The foundation places of a state: top card and count per place, the way of each
@@ -521,5 +533,23 @@ mod tests {
         }
         assert_eq!(l.suit_counts::<2>(), [[1, 0], [0, 0], [2, 1], [0, 0]]);
         assert_eq!(l.suit_counts::<3>()[2], [2, 1, 3]);
+    }
+
+    #[test]
+    fn one_place_per_suit() {
+        let r = Ladder::ACE_UP;
+        let mut l = Ladders::<4>::new();
+        assert_eq!(r.suit_dest(&l, card("2C")), None);
+        assert_eq!(r.suit_dest(&l, card("AC")), Some(0));
+        r.put(&mut l, 0, card("AC"));
+        assert_eq!(r.suit_dest(&l, card("AC")), None, "no second clubs place");
+        assert_eq!(r.suit_dest(&l, card("AH")), Some(1));
+        assert_eq!(r.suit_dest(&l, card("2C")), Some(0));
+        assert_eq!(r.suit_dest(&l, card("3C")), None);
+        let k = Ladder::KING_DOWN;
+        let mut d = Ladders::<4>::new();
+        k.put(&mut d, 0, card("KS"));
+        assert_eq!(k.suit_dest(&d, card("QS")), Some(0));
+        assert_eq!(k.suit_dest(&d, card("KD")), Some(1));
     }
 }
