@@ -67,6 +67,13 @@ def tree(tmp_path: Path) -> Path:
     for rel in COPIED:
         shutil.copytree(ROOT / rel, tmp_path / rel, ignore=ignore)
     shutil.copy2(ROOT / "tests/support.py", tmp_path / "tests/support.py")
+    # The package imports its compiled engine: bring the one in use (built in the tree,
+    # or installed by pip) into the copy when the tree has none.
+    import patience._engine as engine
+
+    built = tmp_path / "python/patience" / Path(engine.__file__).name
+    if not built.exists():
+        shutil.copy2(engine.__file__, built)
     return tmp_path
 
 
