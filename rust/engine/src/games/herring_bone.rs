@@ -484,7 +484,10 @@ impl HerringBone {
             }
         }
         let sources: [&[Card]; 2] = [&pool[..n], &talon[..t]];
-        let window = [n - s.hb.len() + 1, 1];
+        // While the herring-bone has cards, every bar holds one or is refilled from it at
+        // once (a bar emptied by a base card, while the base's way is pending, is refilled
+        // right after the choice): the bars and the herring-bone top are five cards.
+        let window = [if s.hb.is_empty() { n + 1 } else { 5 }, 1];
         for (src, w) in sources.iter().zip(window) {
             for &c in &src[..src.len().saturating_sub(w)] {
                 r.blocked[c.suit() as usize][rel(r.base, c)] += 1;
