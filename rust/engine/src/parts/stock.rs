@@ -60,8 +60,9 @@ pub enum StockStep {
 pub struct Stock<const N: usize> {
     /// In turning order: `cards[0]` is turned first.
     cards: [Card; N],
-    /// Bit i: `cards[i]` is still in the pack or the talon.
-    present: u128,
+    /// Bit i: `cards[i]` is still in the pack or the talon (a 128-bit mask kept as two
+    /// words, so that a state holding a stock needs only 8-byte alignment).
+    present: [u64; 2],
     /// Positions before the cursor have been turned (talon); kept just past the talon
     /// top (0 when the talon is empty).
     cursor: u8,
@@ -86,16 +87,22 @@ impl<const N: usize> Stock<N> {
         cards[..pack.len()].copy_from_slice(pack);
         Stock {
             cards,
-            present: low_bits(pack.len()),
+            present: split(low_bits(pack.len())),
             cursor: 0,
             pass: 1,
         }
     }
 
+    /// The mask of the cards still there.
+    #[inline(always)]
+    fn mask(&self) -> u128 {
+        u128::from(self.present[0]) | u128::from(self.present[1]) << 64
+    }
+
     /// Highest present position below `end`.
     #[inline]
     fn prev(&self, end: usize) -> Option<usize> {
-        let m = self.present & low_bits(end);
+        let m = self.mask() & low_bits(end);
         (m != 0).then(|| 127 - m.leading_zeros() as usize)
     }
     /// Lowest present position at or after `from`.
@@ -104,7 +111,7 @@ impl<const N: usize> Stock<N> {
         if from >= 128 {
             return None;
         }
-        let m = self.present >> from;
+        let m = self.mask() >> from;
         (m != 0).then(|| from + m.trailing_zeros() as usize)
     }
     #[inline]
@@ -115,21 +122,21 @@ impl<const N: usize> Stock<N> {
     /// Cards in the pack.
     #[inline]
     pub fn pack_len(&self) -> usize {
-        (self.present >> self.cursor).count_ones() as usize
+        (self.mask() >> self.cursor).count_ones() as usize
     }
     /// Cards in the talon.
     #[inline]
     pub fn talon_len(&self) -> usize {
-        (self.present & low_bits(self.cursor as usize)).count_ones() as usize
+        (self.mask() & low_bits(self.cursor as usize)).count_ones() as usize
     }
     /// Cards in the pack and the talon.
     #[inline]
     pub fn len(&self) -> usize {
-        self.present.count_ones() as usize
+        self.mask().count_ones() as usize
     }
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.present == 0
+        self.mask() == 0
     }
     /// The talon's top card.
     #[inline]
@@ -144,21 +151,21 @@ impl<const N: usize> Stock<N> {
     /// The talon, bottom to top.
     pub fn talon(&self) -> impl Iterator<Item = Card> + '_ {
         (0..self.cursor as usize)
-            .filter(|&i| self.present & (1 << i) != 0)
+            .filter(|&i| self.mask() & (1 << i) != 0)
             .map(|i| self.cards[i])
     }
     /// The pack, bottom to top (the last card to be turned first).
     pub fn pack(&self) -> impl Iterator<Item = Card> + '_ {
         (self.cursor as usize..N)
             .rev()
-            .filter(|&i| self.present & (1 << i) != 0)
+            .filter(|&i| self.mask() & (1 << i) != 0)
             .map(|i| self.cards[i])
     }
 
     /// Every card left in the pack or the talon, in turning order.
     #[inline]
     pub fn left(&self) -> impl Iterator<Item = Card> + '_ {
-        let mut bits = self.present;
+        let mut bits = self.mask();
         std::iter::from_fn(move || {
             let i = bits.trailing_zeros() as usize;
             (bits != 0).then(|| {
@@ -190,7 +197,7 @@ impl<const N: usize> Stock<N> {
     #[inline]
     pub fn take_talon(&mut self) -> Option<Card> {
         let i = self.cursor.checked_sub(1)? as usize;
-        self.present &= !(1u128 << i);
+        self.present = split(self.mask() & !(1u128 << i));
         self.settle();
         Some(self.cards[i])
     }
@@ -199,7 +206,7 @@ impl<const N: usize> Stock<N> {
     #[inline]
     pub fn take_pack(&mut self) -> Option<Card> {
         let i = self.next(self.cursor as usize)?;
-        self.present &= !(1u128 << i);
+        self.present = split(self.mask() & !(1u128 << i));
         Some(self.cards[i])
     }
 
@@ -291,7 +298,7 @@ impl<const N: usize> Stock<N> {
             if moved {
                 cur = c;
             } else {
-                let talon = self.present & low_bits(cur) != 0;
+                let talon = self.mask() & low_bits(cur) != 0;
                 let may = talon && rule.passes.is_none_or(|p| u32::from(pass) < p);
                 if redeals == 1 || !may || rule.shuffled {
                     break;
@@ -322,7 +329,7 @@ impl<const N: usize> Stock<N> {
     /// the i-th card in turning order) and the cursor (0..=N).
     #[inline]
     pub fn key_bits(&self) -> (u128, u8) {
-        (self.present, self.cursor)
+        (self.mask(), self.cursor)
     }
 
     /// The cards in turning order, left or not (for a key after a shuffled re-deal).
@@ -367,10 +374,16 @@ impl<const N: usize> Stock<N> {
             return 0;
         };
         self.cards.rotate_left(first);
-        self.present = (self.present >> first | self.present << (N - first)) & low_bits(N);
+        let m = self.mask();
+        self.present = split((m >> first | m << (N - first)) & low_bits(N));
         self.cursor -= first as u8;
         first
     }
+}
+
+#[inline(always)]
+const fn split(m: u128) -> [u64; 2] {
+    [m as u64, (m >> 64) as u64]
 }
 
 #[inline]
