@@ -15,7 +15,15 @@ from typing import Any, TextIO
 from . import _api, _limits
 from .errors import PatienceError
 from .rules_text import rules
-from .survey import DEFAULT_DB, export_csv, export_json, format_reports, survey, survey_report
+from .survey import (
+    DEFAULT_DB,
+    _StatusLine,
+    export_csv,
+    export_json,
+    format_reports,
+    survey,
+    survey_report,
+)
 
 EPILOG_MAIN = """examples:
   patience games
@@ -120,18 +128,16 @@ def _size(n: int) -> str:
     return f"{n} B"
 
 
-class _SolveProgress:
+class _SolveProgress(_StatusLine):
     """The long-solve line on standard error: states, memory, elapsed. On a terminal it is
     redrawn in place and erased at the end; otherwise a line after 1 s, then every 10 s.
     It stops quietly if standard error is closed or fails."""
 
     def __init__(self, stream: TextIO | None, max_bytes: int | None) -> None:
-        self.stream = stream
-        self.tty = _isatty(stream)
+        super().__init__(stream)
         self.every = 0.2 if self.tty else 10.0
         self.next = 0.2 if self.tty else 1.0
         self.limit = "" if max_bytes is None else f" of {_size(max_bytes)}"
-        self.width = 0
 
     def __call__(self, job: Any) -> None:
         if self.stream is None:
@@ -140,26 +146,10 @@ class _SolveProgress:
         if seconds < self.next:
             return
         self.next = seconds + self.every
-        line = f"solving: {states:,} states, {_size(nbytes)}{self.limit}, {seconds:.0f} s"
-        if self.tty:
-            pad = max(0, self.width - len(line))
-            self.width = len(line)
-            self.write("\r" + line + " " * pad)
-        else:
-            self.write(line + "\n")
-
-    def write(self, text: str) -> None:
-        if self.stream is None:
-            return
-        try:
-            self.stream.write(text)
-            self.stream.flush()
-        except (OSError, ValueError):
-            self.stream = None
+        self.show(f"solving: {states:,} states, {_size(nbytes)}{self.limit}, {seconds:.0f} s")
 
     def finish(self) -> None:
-        if self.tty and self.width:
-            self.write("\r" + " " * self.width + "\r")
+        self.clear()
 
 
 def _seconds(text: str) -> float:

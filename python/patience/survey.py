@@ -588,17 +588,49 @@ def _duration(s: float) -> str:
     return f"{s // 3600}h{s % 3600 // 60:02d}m"
 
 
-class _Progress:
-    """A progress line on a stream: redrawn in place on a terminal, else a line now and then."""
+class _StatusLine:
+    """One status line on a stream: redrawn in place on a terminal, else written as a
+    line of its own. If writing fails (a closed pipe, a closed file) the line stops and
+    the work goes on. The survey's progress and the command line's long-solve line."""
 
-    def __init__(
-        self, stream: TextIO | None, total: int, counts: dict[str, int], label: str
-    ) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self.stream = stream
         try:
             self.tty = bool(stream is not None and stream.isatty())
         except (OSError, ValueError, AttributeError):
             self.tty = False
+        self.width = 0
+
+    def show(self, line: str) -> None:
+        if self.tty:
+            pad = max(0, self.width - len(line))
+            self.width = len(line)
+            self.write("\r" + line + " " * pad)
+        else:
+            self.write(line + "\n")
+
+    def write(self, text: str) -> None:
+        if self.stream is None:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.stream = None
+
+    def clear(self) -> None:
+        """Erase the line drawn in place (on a terminal)."""
+        if self.tty and self.width:
+            self.write("\r" + " " * self.width + "\r")
+
+
+class _Progress(_StatusLine):
+    """A survey's progress line: deals done, rate, time left, verdict counts."""
+
+    def __init__(
+        self, stream: TextIO | None, total: int, counts: dict[str, int], label: str
+    ) -> None:
+        super().__init__(stream)
         self.every = 0.2 if self.tty else _PROGRESS_EVERY
         self.total = total
         self.counts = dict(counts)
@@ -607,7 +639,6 @@ class _Progress:
         self.label = label
         self.t0 = time.monotonic()
         self.last = self.t0
-        self.width = 0
 
     def add(self, verdict: str) -> None:
         self.counts[verdict] += 1
@@ -619,24 +650,7 @@ class _Progress:
         if self.stream is None or not (force or now - self.last >= self.every):
             return
         self.last = now
-        line = self.line(now)
-        if self.tty:
-            pad = max(0, self.width - len(line))
-            self.width = len(line)
-            self.write("\r" + line + " " * pad)
-        else:
-            self.write(line + "\n")
-
-    def write(self, text: str) -> None:
-        """Write to the stream; if it fails (a closed pipe, a closed file), progress stops
-        and the survey goes on."""
-        if self.stream is None:
-            return
-        try:
-            self.stream.write(text)
-            self.stream.flush()
-        except (OSError, ValueError):
-            self.stream = None
+        self.show(self.line(now))
 
     def line(self, now: float) -> str:
         new = self.done - self.start_done

@@ -52,7 +52,7 @@ use crate::parts::text::{move_text, run_text, KeyText, Picture, Place};
 use crate::parts::{
     down_alternate, move_run, safe_to_foundation, sort_among, stable_partition, Dealer,
 };
-use crate::parts::{Build, Ladder, Ladders, Pile, Space, Stock, StockRule, StockStep};
+use crate::parts::{Build, Ladder, Ladders, Pile, Space, Stock, StockRule};
 
 pub const SLUG: &str = "canfield-or-klondike";
 
@@ -176,11 +176,6 @@ fn col_found_moves(s: &KState, out: &mut Vec<KMove>) {
 #[inline]
 fn fits_up(h: &[u8; 4], c: Card) -> bool {
     h[c.suit() as usize] + 1 == c.rank()
-}
-
-/// No shuffled re-deal in this game: the stock never draws from a stream.
-fn no_stream() -> SplitMix64 {
-    SplitMix64::new(0)
 }
 
 impl Klondike {
@@ -327,7 +322,7 @@ impl Game for Klondike {
         let talon = |s: &mut KState| s.stock.take_talon().unwrap_or_default();
         match m {
             KMove::Turn => _ = s.stock.turn(&self.stock),
-            KMove::Redeal => s.stock.redeal(&self.stock, &mut no_stream()),
+            KMove::Redeal => s.stock.turn_over(),
             KMove::ColFound(from) => {
                 let c = s.cols[from as usize].pop().unwrap_or_default();
                 s.put_up(c);
@@ -348,7 +343,7 @@ impl Game for Klondike {
                 s.cols[to as usize].push(c);
             }
             KMove::Stock(steps, dest) => {
-                s.stock.steps(&self.stock, &mut no_stream(), steps, |_| {});
+                s.stock.macro_steps(&self.stock, steps);
                 self.play(s, talon_play(dest));
             }
         }
@@ -484,12 +479,8 @@ impl Game for Klondike {
             return out.push(m);
         };
         let mut t = *s;
-        t.stock.steps(&self.stock, &mut no_stream(), steps, |step| {
-            out.push(match step {
-                StockStep::Turn => KMove::Turn,
-                StockStep::Redeal => KMove::Redeal,
-            })
-        });
+        t.stock
+            .expand_macro(&self.stock, steps, KMove::Turn, KMove::Redeal, out);
         out.push(talon_play(dest));
     }
 }

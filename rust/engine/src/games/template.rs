@@ -27,7 +27,7 @@ use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
-use crate::parts::{Ladder, Ladders, Stock, StockRule, StockStep};
+use crate::parts::{Ladder, Ladders, Stock, StockRule};
 
 pub const SLUG: &str = "template-game";
 
@@ -81,10 +81,6 @@ pub enum Move {
     Stock(u8),
 }
 
-fn no_stream() -> SplitMix64 {
-    SplitMix64::new(0)
-}
-
 impl Game for TemplateGame {
     type State = State;
     type Move = Move;
@@ -124,7 +120,7 @@ impl Game for TemplateGame {
     fn play(&self, s: &mut State, m: Move) {
         match m {
             Move::Turn => _ = s.stock.turn(&self.stock),
-            Move::Redeal => s.stock.redeal(&self.stock, &mut no_stream()),
+            Move::Redeal => s.stock.turn_over(),
             Move::TalonFound => {
                 let c = s.stock.take_talon().unwrap_or_default();
                 if let Some(p) = FOUNDATIONS.first_dest(&s.found, c) {
@@ -132,7 +128,7 @@ impl Game for TemplateGame {
                 }
             }
             Move::Stock(steps) => {
-                s.stock.steps(&self.stock, &mut no_stream(), steps, |_| {});
+                s.stock.macro_steps(&self.stock, steps);
                 self.play(s, Move::TalonFound);
             }
         }
@@ -204,13 +200,8 @@ impl Game for TemplateGame {
             return out.push(m);
         };
         let mut t = *s;
-        t.stock.steps(&self.stock, &mut no_stream(), steps, |step| {
-            out.push(if step == StockStep::Turn {
-                Move::Turn
-            } else {
-                Move::Redeal
-            })
-        });
+        t.stock
+            .expand_macro(&self.stock, steps, Move::Turn, Move::Redeal, out);
         out.push(Move::TalonFound);
     }
 }

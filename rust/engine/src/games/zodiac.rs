@@ -73,7 +73,7 @@ use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::{
     move_text, sort_among, BitWriter, Build, Dealer, Dir, KeyText, Ladder, Ladders, Pile, Place,
-    Stock, StockRule, StockStep, SuitRule,
+    Stock, StockRule, SuitRule,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt::Write;
@@ -779,12 +779,12 @@ impl Game for Zodiac {
                 s.stock.turn(&TURN);
                 return;
             }
-            ZMove::Redeal => return s.stock.redeal(&TURN, &mut SplitMix64::new(0)),
+            ZMove::Redeal => return s.stock.turn_over(),
             ZMove::EqZod(e, _) | ZMove::EqFound(e, _) => s.equator[e as usize].pop(),
             ZMove::ZodFound(z, _) => s.zodiac[z as usize].pop(),
             ZMove::TalonZod(_) | ZMove::TalonEq(_) => s.stock.take_talon(),
             ZMove::Cycle(n, _) => {
-                s.stock.steps(&TURN, &mut SplitMix64::new(0), n, |_| {});
+                s.stock.macro_steps(&TURN, n);
                 s.stock.take_talon()
             }
         };
@@ -956,12 +956,7 @@ impl Game for Zodiac {
             return out.push(m);
         };
         let mut stock = s.stock;
-        stock.steps(&TURN, &mut SplitMix64::new(0), n, |step| {
-            out.push(match step {
-                StockStep::Turn => ZMove::Turn,
-                StockStep::Redeal => ZMove::Redeal,
-            })
-        });
+        stock.expand_macro(&TURN, n, ZMove::Turn, ZMove::Redeal, out);
         out.push(match s.first_empty_equator() {
             Some(e) if dest == TO_EQUATOR => ZMove::TalonEq(e as u8),
             _ => ZMove::TalonZod(dest),

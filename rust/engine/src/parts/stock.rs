@@ -261,6 +261,43 @@ impl<const N: usize> Stock<N> {
         }
     }
 
+    /// The unshuffled re-deal (CONVENTIONS 5.6): the talon turned over as it lies becomes
+    /// the pack. For a rule without shuffling, the same as [`Stock::redeal`], with no
+    /// stream to pass.
+    #[inline]
+    pub fn turn_over(&mut self) {
+        self.cursor = 0;
+        self.pass = self.pass.saturating_add(1);
+    }
+
+    /// Play the `steps` stock steps of a macro move from [`Stock::reachable_tops`]. The
+    /// macro never crosses a shuffled re-deal, so no stream is needed.
+    #[inline]
+    pub fn macro_steps(&mut self, rule: &StockRule, steps: u8) {
+        self.expand_macro(rule, steps, (), (), &mut Vec::new());
+    }
+
+    /// The legal moves a macro's `steps` stand for: `turn` and `redeal` (the game's own
+    /// move values) pushed onto `out` in order, played on `self`.
+    pub fn expand_macro<M: Copy>(
+        &mut self,
+        rule: &StockRule,
+        steps: u8,
+        turn: M,
+        redeal: M,
+        out: &mut Vec<M>,
+    ) {
+        debug_assert!(!rule.shuffled || self.pack_len() > 0 || steps == 0);
+        for _ in 0..steps {
+            if self.turn(rule) {
+                out.push(turn);
+            } else if self.can_redeal(rule) && !rule.shuffled {
+                self.turn_over();
+                out.push(redeal);
+            }
+        }
+    }
+
     /// The stock macro: for every card that turning and re-dealing can bring to the talon
     /// top, calls `f(card, steps)` with the fewest stock steps that do it (the current top
     /// with 0). Stops before a shuffled re-deal, and after one unshuffled re-deal round.
@@ -492,6 +529,13 @@ mod tests {
                     let mut s = base;
                     s.steps(&r, &mut rng, steps, |_| {});
                     assert_eq!(s.talon_top(), Some(c), "draw {draw} {passes:?}");
+                    let (mut t, mut moves) = (base, Vec::new());
+                    t.expand_macro(&r, steps, 'T', 'R', &mut moves);
+                    assert_eq!(t, s, "the macro's steps play as stepping does");
+                    assert_eq!(moves.len(), steps as usize);
+                    let mut u = base;
+                    u.macro_steps(&r, steps);
+                    assert_eq!(u, s);
                 }
                 let mut s = base;
                 for _ in 0..40 {
