@@ -153,9 +153,22 @@ pub fn pruning_agrees<G: Game>(
     every: usize,
     max_states: u64,
 ) -> Agreement {
+    let starts = seeds.map(|seed| (seed, deal(g, seed)));
+    pruning_agrees_from(g, starts, walk_steps, every, max_states)
+}
+
+/// [`pruning_agrees`] from given starting positions (`(seed, position)`: the seed drives
+/// the walk), such as positions along won lines where walks from the deal never come
+/// near a win.
+pub fn pruning_agrees_from<G: Game>(
+    g: &G,
+    starts: impl IntoIterator<Item = (u64, G::State)>,
+    walk_steps: usize,
+    every: usize,
+    max_states: u64,
+) -> Agreement {
     let mut a = Agreement::default();
-    for seed in seeds {
-        let start = deal(g, seed);
+    for (seed, start) in starts {
         let line = walk(g, &start, walk_steps, seed ^ 0x5eed, |_| {});
         a += pruning_agrees_on(g, line.iter().rev().step_by(every.max(1)), max_states);
     }
