@@ -295,11 +295,7 @@ impl HState {
     }
 
     fn exchange(&mut self, from: u8, to: u8) {
-        let (a, down) = (from as usize, self.f.is_down(from as usize));
-        if let Some(c) = LADDER.take(&mut self.f, a) {
-            self.f.set_down(a, down); // a chosen way stays, down to the base
-            LADDER.put(&mut self.f, to as usize, c);
-        }
+        LADDER.pass_top(&mut self.f, from.into(), to.into());
     }
 
     /// Turn a card and apply the automatic steps.

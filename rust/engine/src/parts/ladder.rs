@@ -185,6 +185,26 @@ impl Ladder {
         Some(c)
     }
 
+    /// Move the top card of place `from` onto place `to`, which must take it: the
+    /// exchange between two foundations of one suit that meet, one going up and one down.
+    /// A way fixed on `from` stays fixed, down to its base. False (nothing changed) when
+    /// `from` is empty or `to` does not take its top (a ladder in one suit only).
+    pub fn pass_top<const P: usize>(&self, l: &mut Ladders<P>, from: usize, to: usize) -> bool {
+        let Some(c) = l
+            .top(from)
+            .filter(|&c| from != to && self.accepts(l, to, c))
+        else {
+            return false;
+        };
+        let (fixed, down) = (l.fixed(from), l.is_down(from));
+        self.take(l, from);
+        if fixed {
+            l.set_down(from, down);
+        }
+        self.put(l, to, c);
+        true
+    }
+
     /// The cards of place `p`, base first (a ladder in one suit only).
     pub fn cards<const P: usize>(&self, l: &Ladders<P>, p: usize) -> Vec<Card> {
         let Some(top) = l.top(p) else {
@@ -442,6 +462,35 @@ mod tests {
         assert!(l.is_down(0) && r.accepts(&l, 0, card("5S")) && !r.accepts(&l, 0, card("7S")));
         assert_eq!(r.take(&mut l, 0), Some(card("6S")));
         assert!(r.accepts(&l, 0, card("8S")), "way free again");
+    }
+
+    #[test]
+    fn exchanges_between_the_two_ways_of_a_suit() {
+        // Hearts from a base of 7, wrapping: place 0 goes up (7 8 9), place 1 goes down
+        // (7 6 5 4 3 2 A K Q J, then T): the two meet.
+        let r = Ladder {
+            dir: Dir::Either,
+            wrap: true,
+            base: Base::Rank(7),
+            ..Ladder::ACE_UP
+        };
+        let mut l = Ladders::<2>::new();
+        for c in ["7H", "8H", "9H"] {
+            r.put(&mut l, 0, card(c));
+        }
+        for c in ["7H", "6H", "5H", "4H", "3H", "2H", "AH", "KH", "QH", "JH"] {
+            r.put(&mut l, 1, card(c));
+        }
+        assert!(!r.pass_top(&mut l, 0, 1), "9H does not go on JH going down");
+        assert!(!r.pass_top(&mut l, 0, 0));
+        r.put(&mut l, 1, card("TH"));
+        assert!(r.pass_top(&mut l, 0, 1), "9H goes on TH going down");
+        assert_eq!((l.top(0), l.top(1)), (Some(card("8H")), Some(card("9H"))));
+        assert!(l.fixed(0) && !l.is_down(0), "place 0 still goes up");
+        assert!(r.pass_top(&mut l, 1, 0), "and back");
+        assert_eq!((l.top(0), l.count(1)), (Some(card("9H")), 11));
+        let mut e = Ladders::<2>::new();
+        assert!(!r.pass_top(&mut e, 0, 1), "an empty place passes nothing");
     }
 
     #[test]
