@@ -178,19 +178,27 @@ impl<const N: usize> Stock<N> {
     /// Turn `rule.draw` cards (fewer if the pack runs out); false if the pack was empty.
     #[inline]
     pub fn turn(&mut self, rule: &StockRule) -> bool {
-        let mut cur = self.cursor as usize;
-        let mut turned = false;
-        for _ in 0..rule.draw {
-            match self.next(cur) {
-                Some(i) => {
-                    cur = i + 1;
-                    turned = true;
-                }
+        match self.turned(self.cursor as usize, rule.draw) {
+            Some(cur) => {
+                self.cursor = cur as u8;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The cursor after turning `draw` cards from cursor `cur` (fewer if the pack runs
+    /// out); `None` if the pack is empty there.
+    #[inline]
+    fn turned(&self, cur: usize, draw: u8) -> Option<usize> {
+        let mut c = self.next(cur)? + 1;
+        for _ in 1..draw {
+            match self.next(c) {
+                Some(i) => c = i + 1,
                 None => break,
             }
         }
-        self.cursor = cur as u8;
-        turned
+        Some(c)
     }
 
     /// Take the talon's top card.
@@ -321,18 +329,7 @@ impl<const N: usize> Stock<N> {
                     f(self.cards[i], steps);
                 }
             }
-            let mut moved = false;
-            let mut c = cur;
-            for _ in 0..rule.draw {
-                match self.next(c) {
-                    Some(i) => {
-                        c = i + 1;
-                        moved = true;
-                    }
-                    None => break,
-                }
-            }
-            if moved {
+            if let Some(c) = self.turned(cur, rule.draw) {
                 cur = c;
             } else {
                 let talon = self.mask() & low_bits(cur) != 0;
