@@ -36,7 +36,7 @@
 //!   times, then play the talon top".
 //! - Safe moves: an ace or a two to its foundation (nothing that can rest on them ever
 //!   goes on a column), and without `foundation_return` any card the safe-to-foundation
-//!   argument ([`safe_to_foundation`]) allows.
+//!   argument ([`safe_by_mask`], the mask form of `safe_to_foundation`) allows.
 //! - Dominance: when no king can ever want an empty column, a move that empties a column
 //!   only covers the destination's card, and is left out.
 //! - Key symmetries: columns without face-down cards are interchangeable (their runs are
@@ -50,7 +50,7 @@ use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, run_text, KeyText, Picture, Place};
 use crate::parts::{
-    down_alternate, move_run, safe_to_foundation, sort_among, stable_partition, Dealer,
+    down_alternate, move_run, safe_by_mask, sort_among, stable_partition, up_to_heights, Dealer,
 };
 use crate::parts::{Build, Ladder, Ladders, Pile, Space, Stock, StockRule};
 
@@ -78,6 +78,10 @@ const OPTIONS: &[Opt] = &[
 /// The columns: down in alternate colours ([`down_alternate`] in the hot loops), kings
 /// into spaces.
 const COLUMNS: Build = Build::DOWN_ALTERNATE.spaces(Space::Kings);
+/// Every card that could rest on a card in a column ([`safe_by_mask`]).
+const RESTS: [u64; 52] = COLUMNS.fits_table();
+/// The four aces, as card bits.
+const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
 const FOUNDATIONS: Ladder = Ladder::ACE_UP;
 const COLS: usize = 7;
 /// Destination of a macro move: a column 0..=6, or the foundations.
@@ -233,17 +237,15 @@ impl Klondike {
             || (self.foundation_return && s.found.by_suit().contains(&KING))
     }
 
-    /// Is playing `c` to its foundation provably safe? `h`: foundation heights by suit.
-    fn safe_up(&self, h: &[u8; 4], c: Card) -> bool {
+    /// Is playing `c` to its foundation provably safe? `done`: the cards up, and the aces
+    /// (which never go on a column).
+    fn safe_up(&self, done: u64, c: Card) -> bool {
         // Nothing that may rest on an ace or a two ever goes on a column (aces never do),
         // and an ace never comes back: safe even with `foundation_return`.
         if c.rank() <= 2 {
             return true;
         }
-        !self.foundation_return
-            && safe_to_foundation(&COLUMNS, c, |x| {
-                x.rank() == ACE || h[x.suit() as usize] >= x.rank()
-            })
+        !self.foundation_return && safe_by_mask(RESTS[c.index()], done)
     }
 
     /// The talon plays reachable by turning, as macro moves: to the foundation first,
@@ -255,8 +257,9 @@ impl Klondike {
             tops[n] = (c, steps);
             n += 1;
         });
+        let h = s.found.by_suit();
         for &(c, steps) in &tops[..n] {
-            if s.found_dest(c).is_some() {
+            if fits_up(&h, c) {
                 out.push(KMove::Stock(steps, TO_FOUNDATION));
             }
         }
@@ -445,7 +448,8 @@ impl Game for Klondike {
 
     fn safe_move(&self, s: &KState) -> Option<KMove> {
         let h = s.found.by_suit();
-        let safe = |c: Option<Card>| c.is_some_and(|c| fits_up(&h, c) && self.safe_up(&h, c));
+        let done = up_to_heights(&h) | ACES;
+        let safe = |c: Option<Card>| c.is_some_and(|c| fits_up(&h, c) && self.safe_up(done, c));
         if let Some(from) = (0..COLS).find(|&i| safe(s.cols[i].top())) {
             return Some(KMove::ColFound(from as u8));
         }

@@ -47,6 +47,6 @@ pub use order::stable_partition;
 pub use pile::{move_run, move_top, Packed, Pile};
 pub use relax::fixed_point_window;
 pub use relax::{fixed_point, Relaxed};
-pub use safe::safe_to_foundation;
+pub use safe::{safe_by_mask, safe_to_foundation, up_to_heights};
 pub use stock::{Stock, StockRule, StockStep};
 pub use text::{display_lines, move_text, run_text, KeyText, Picture, Place};

@@ -117,7 +117,7 @@ pub struct Outcome<M> {
 }
 
 /// Slots of a new dense table (it doubles when three quarters full).
-const DENSE_START_SLOTS: usize = 1 << 12;
+const DENSE_START_SLOTS: usize = 1 << 14;
 
 /// A set of fixed-size keys of `stride` 64-bit words, kept in one flat array with linear
 /// probing: a look-up touches one slot (one cache line for keys of up to 8 words, the
@@ -326,7 +326,19 @@ impl<K: StateKey> Visited<K> {
     /// Make room for `extra` more keys, growing the table if that fits in `limit` along
     /// with `other` bytes (the old and the new array are both held while it grows).
     /// False if there is no room and none can be had.
+    #[inline]
     fn reserve(&mut self, extra: usize, other: u64, limit: Option<u64>) -> bool {
+        if let Visited::Dense(d) = self {
+            if !d.wants_growth(extra) {
+                return true;
+            }
+        }
+        self.grow_for(extra, other, limit)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_for(&mut self, extra: usize, other: u64, limit: Option<u64>) -> bool {
         match self {
             Visited::Dense(d) => {
                 while d.wants_growth(extra) {
@@ -414,6 +426,30 @@ fn reserve_vec<T>(v: &mut Vec<T>, extra: usize, other: u64, limit: Option<u64>) 
         return true;
     }
     fits(v.len() + extra) && v.try_reserve_exact(extra).is_ok()
+}
+
+/// [`reserve_vec`] with the search's running count of stack bytes: `stacks` holds the
+/// bytes of every stack (this one included) and is kept up to date; `table` is the bytes
+/// of the table. The common case (room already there) costs one comparison.
+#[inline]
+fn room<T>(v: &mut Vec<T>, extra: usize, stacks: &mut u64, table: u64, limit: Option<u64>) -> bool {
+    v.capacity() - v.len() >= extra || grow_stack(v, extra, stacks, table, limit)
+}
+
+#[cold]
+#[inline(never)]
+fn grow_stack<T>(
+    v: &mut Vec<T>,
+    extra: usize,
+    stacks: &mut u64,
+    table: u64,
+    limit: Option<u64>,
+) -> bool {
+    let before = vec_bytes(v);
+    let others = *stacks - before;
+    let ok = reserve_vec(v, extra, table + others, limit);
+    *stacks = others + vec_bytes(v);
+    ok
 }
 
 /// True if a block of [`HEADROOM`] bytes can be allocated now (it is freed at once).
@@ -535,9 +571,11 @@ fn search<G: Game>(
     let mut next_check: u64 = 0;
     let mut probed: u64 = 0;
     let mut won: Option<G::Move> = None;
-    let stacks = |pending: &Vec<_>, path: &Vec<_>, keys: &Vec<_>, moves: &Vec<_>| {
-        vec_bytes(pending) + vec_bytes(path) + vec_bytes(keys) + vec_bytes(moves)
-    };
+    // Bytes held by the four stacks (their capacities), kept up to date as they grow:
+    // `pending`, `path` and `keys` grow only through `room`; `moves` grows inside the
+    // game's move generation, so its capacity is compared after each generation.
+    let mut stacks: u64 = 0;
+    let mut moves_bytes: u64 = 0;
 
     'search: loop {
         let parent: &G::State = path.last().map_or(start, |(s, _)| s);
@@ -547,15 +585,15 @@ fn search<G: Game>(
         } else {
             game.solver_moves(parent, &mut moves);
         }
+        if vec_bytes(&moves) != moves_bytes {
+            stacks = stacks - moves_bytes + vec_bytes(&moves);
+            moves_bytes = vec_bytes(&moves);
+        }
         // Room for the children first, through fallible allocation and within the limit.
         let n = moves.len();
-        let used = table.bytes() + stacks(&pending, &path, &keys, &moves);
-        if !reserve_vec(&mut pending, n, used, limit) {
-            out.stop = Some(Stop::Memory);
-            break;
-        }
-        let used = table.bytes() + stacks(&pending, &path, &keys, &moves);
-        if !reserve_vec(&mut keys, n, used, limit) {
+        if !room(&mut pending, n, &mut stacks, table.bytes(), limit)
+            || !room(&mut keys, n, &mut stacks, table.bytes(), limit)
+        {
             out.stop = Some(Stop::Memory);
             break;
         }
@@ -586,7 +624,7 @@ fn search<G: Game>(
         // The children's keys may own heap memory (byte keys): it is held already, and
         // the new ones' stays held in the table.
         let key_heap: u64 = keys.iter().map(|(k, _)| k.heap_bytes() as u64).sum();
-        let other = stacks(&pending, &path, &keys, &moves) + key_heap;
+        let other = stacks + key_heap;
         let before = table.bytes();
         if !within(before + other, limit) || !table.reserve(keys.len(), other, limit) {
             pending.truncate(first);
@@ -615,7 +653,7 @@ fn search<G: Game>(
                 break;
             }
         }
-        let bytes = table.bytes() + stacks(&pending, &path, &keys, &moves);
+        let bytes = table.bytes() + stacks;
         peak = peak.max(bytes);
         if !within(bytes, limit) {
             out.stop = Some(Stop::Memory);
@@ -648,15 +686,18 @@ fn search<G: Game>(
             break;
         };
         path.truncate(d);
-        let used = table.bytes() + stacks(&pending, &path, &keys, &moves);
-        if !reserve_vec(&mut path, 1, used, limit) {
+        if !room(&mut path, 1, &mut stacks, table.bytes(), limit) {
             out.stop = Some(Stop::Memory);
             break;
         }
         path.push((s, m));
     }
 
-    let bytes = table.bytes() + stacks(&pending, &path, &keys, &moves);
+    let bytes = table.bytes() + stacks;
+    debug_assert_eq!(
+        stacks,
+        vec_bytes(&pending) + vec_bytes(&path) + vec_bytes(&keys) + vec_bytes(&moves)
+    );
     out.peak_bytes = peak.max(bytes);
     out.states = table.len();
     out.nodes = nodes;
