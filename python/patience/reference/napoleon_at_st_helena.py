@@ -91,10 +91,7 @@ class State(RefState):
             self.talon.append(self.pack.pop())
             return
         src, dst = move.split(">")
-        if src == "talon":
-            card = self.talon.pop()
-        else:
-            card = self.columns[int(src[1:]) - 1].pop()
+        card = self.talon.pop() if src == "talon" else self.columns[int(src[1:]) - 1].pop()
         if dst.startswith("f"):
             self.found[int(dst[1:]) - 1].append(card)
         else:
