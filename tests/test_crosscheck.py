@@ -36,6 +36,7 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"passes": None, "partial_runs": True},
     ],
     "herring-bone": [{}, {"german": True}],
+    "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}],
     "napoleons-square": [{}, {"single_cards": True}, {"no_king_slip": True}],
 }
 
