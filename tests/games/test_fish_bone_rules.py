@@ -1,13 +1,12 @@
 """Rule tests of THE FISH-BONE (python/patience/rules/fish-bone.md and
 docs/notation/fish-bone.md), run on every engine that implements the game.
 
-TODO (contributor): these are the rule tests of the scaffold's tiny starting game, so that the
-copy runs from the first minute. Replace them with hand-worked positions of the new game: build
-each position from an explicit deal (``deal_from``), work every expected key, key fragment and
-move set out by hand from the rule text and the notation page, never from an engine's output.
+Positions come from explicit deals built here; every expected key, key fragment and move set is
+worked out by hand from the rule text and the notation page.
 
-Deal order reminder (rule text): the whole pack is the pack, the first card dealt on top, so
-the first card of the deal is the first one turned.
+Dealing order reminder: cards 1-6 go to the gridiron G1..G6, the rest is the pack, card 7 on
+top. Knaves go by themselves to the lowest empty knave place F1..F8; kings and queens go by
+themselves to the king slot KSi / queen slot QSi of a placed knave of their suit.
 """
 
 from __future__ import annotations
@@ -20,33 +19,37 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.py
 
+import patience
+from patience import reference
 from support import engines, move_set
 
 SLUG = "fish-bone"
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
-#: the unshuffled pack: clubs, diamonds, hearts, spades, ace to king in each suit
-UNSHUFFLED = [r + s for s in SUITS for r in RANKS]
+ONE_PACK = [r + s for s in SUITS for r in RANKS]
+TWO_PACKS = ONE_PACK + ONE_PACK
+GOLDEN = 0x9E3779B97F4A7C15
+MASK = (1 << 64) - 1
 
 
 def each_engine(**options: Any) -> list[Any]:
     return [pytest.param(g, id=name) for name, g in engines(SLUG, **options)]
 
 
-def arrange(first: list[str]) -> list[str]:
-    """Dealing order: the cards ``first`` in this order, then every other card unshuffled."""
-    assert len(first) == len(set(first))
-    return first + [c for c in UNSHUFFLED if c not in first]
+def deal_with(first: list[str], last: list[str] = ()) -> list[str]:
+    """Dealing order: ``first`` in this order, then every other card of the two packs in
+    unshuffled order (copy 1 then copy 2), then ``last``."""
+    rest = list(TWO_PACKS)
+    for c in list(first) + list(last):
+        rest.remove(c)
+    out = list(first) + rest + list(last)
+    assert sorted(out) == sorted(TWO_PACKS)
+    return out
 
 
 def pack_text(turned_first: list[str]) -> str:
-    """The ``pack:`` segment of a pack whose cards are turned in the order ``turned_first``:
-    bottom to top (the next card to be turned last), face down (lower case)."""
+    """``pack:`` segment of a pack whose cards come out in the order ``turned_first``."""
     return "pack:" + "".join(reversed(turned_first)).lower()
-
-
-def suit_run(suit: str, ranks: str = RANKS) -> str:
-    return "".join(r + suit for r in ranks)
 
 
 def seg(state: Any, label: str) -> str:
@@ -57,136 +60,246 @@ def seg(state: Any, label: str) -> str:
     raise AssertionError(f"no segment {label} in {state.key}")
 
 
-def greedy(state: Any, redeal: bool = True) -> Any:
-    """Play to the foundations whenever possible, else turn, else re-deal (if ``redeal``),
-    until no such move is left. (In this game a card that can go up never has a better use,
-    so this loses no win.)"""
-    while True:
-        moves = move_set(state)
-        up = sorted(m for m in moves if m.startswith("talon>f"))
-        if up:
-            state = state.play(up[0])
-        elif "turn" in moves:
-            state = state.play("turn")
-        elif redeal and "redeal" in moves:
-            state = state.play("redeal")
-        else:
-            return state
+def play_all(state: Any, moves: list[str]) -> Any:
+    for m in moves:
+        state = state.play(m)
+    return state
 
 
-#: Clubs 3C 4C 2C 5C first, then the rest unshuffled: the ace goes up in pass 1, the 2 in
-#: pass 2, the other clubs in pass 3 (worked out in the last three tests).
-THREE_PASSES = arrange(["3C", "4C", "2C", "5C"])
+def empty_slots() -> str:
+    return " ".join([f"KS{i}:" for i in range(1, 9)] + [f"QS{i}:" for i in range(1, 9)])
+
+
+class Stream:
+    """SplitMix64 and the Fisher-Yates shuffle, written here from CONVENTIONS 2."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        self.state = (self.state + GOLDEN) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def shuffle(self, seq: list) -> list:
+        a = list(seq)
+        for i in range(len(a) - 1, 0, -1):
+            j = (self.next() * (i + 1)) >> 64
+            a[i], a[j] = a[j], a[i]
+        return a
+
+
+def test_own_stream_matches_conventions_vectors():
+    assert Stream(0).next() == 0xE220A8397B1DCDAF
+    assert Stream(0).shuffle(list(range(10))) == [4, 9, 2, 5, 1, 7, 6, 0, 3, 8]
+
+
+# --- the deal ----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_the_whole_pack_is_the_pack_first_card_on_top(game):
-    state = game.deal_from(UNSHUFFLED).start()
-    assert state.key == f"F1: F2: F3: F4: {pack_text(UNSHUFFLED)} talon: pass:1"
+def test_layout_of_unshuffled_deal(game):
+    state = game.deal_from(TWO_PACKS).start()
+    grid = " ".join(f"G{i + 1}:{c}" for i, c in enumerate(TWO_PACKS[:6]))
+    knaves = " ".join(f"F{i}:" for i in range(1, 9))
+    expected = f"{grid} {knaves} {empty_slots()} {pack_text(TWO_PACKS[6:])} talon: pass:1"
+    assert state.key == expected
     assert move_set(state) == {"turn"}
     assert not state.is_won and not state.is_over
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_every_seeded_deal_starts_with_the_whole_pack_face_down(game):
-    for seed in (0, 1, 2, 12345):
-        state = game.deal(seed).start()
-        pack = seg(state, "pack")
-        assert len(pack) == 104 and pack == pack.lower()
-        assert sorted(pack[i : i + 2].upper() for i in range(0, 104, 2)) == sorted(UNSHUFFLED)
-        assert state.key.startswith("F1: F2: F3: F4: pack:")
-        assert state.key.endswith(" talon: pass:1")
-        assert move_set(state) == {"turn"}
+def test_seeded_deal_is_the_shuffled_two_packs(game):
+    deal = game.deal(11)
+    assert [str(c) for c in deal.cards] == Stream(11).shuffle(TWO_PACKS)
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_turn_puts_the_top_card_face_up_on_the_talon(game):
-    state = game.deal_from(UNSHUFFLED).start().play("turn")
-    assert state.key == f"F1: F2: F3: F4: {pack_text(UNSHUFFLED[1:])} talon:AC pass:1"
-    assert move_set(state) == {"talon>f1", "turn"}
-    state = state.play("turn")
-    assert seg(state, "talon") == "AC2C"
-    assert move_set(state) == {"turn"}  # 2C cannot go on an empty place
-
-
-@pytest.mark.parametrize("game", each_engine())
-def test_an_ace_goes_to_the_lowest_numbered_empty_foundation(game):
-    state = game.deal_from(arrange(["AH", "AS", "AC"])).start()
-    state = state.play("turn").play("talon>f1")
-    state = state.play("turn")
-    assert move_set(state) == {"talon>f2", "turn"}
-    state = state.play("talon>f2").play("turn")
-    assert move_set(state) == {"talon>f3", "turn"}
-    state = state.play("talon>f3")
-    assert state.key.startswith("F1:AH F2:AS F3:AC F4: pack:")
-
-
-@pytest.mark.parametrize("game", each_engine())
-def test_a_card_goes_only_on_its_own_suit_one_rank_below(game):
-    state = game.deal_from(arrange(["AH", "2C", "3H", "2H"])).start()
-    state = state.play("turn").play("talon>f1")
-    state = state.play("turn")  # 2C: no club started
+def test_knaves_and_royals_in_the_gridiron_are_placed_after_the_deal(game):
+    # G3's JC and G5's JD go to F1 and F2; then G1's QC to QS1 and G6's KC to KS1. The KH of G2
+    # has no knave yet and stays.
+    state = game.deal_from(deal_with(["QC", "KH", "JC", "2D", "JD", "KC"])).start()
+    assert state.key.startswith(
+        "G1: G2:KH G3: G4:2D G5: G6: F1:JC F2:JD F3: F4: F5: F6: F7: F8: "
+        "KS1:KC KS2: KS3: KS4: KS5: KS6: KS7: KS8: QS1:QC QS2: QS3: "
+    )
+    assert seg(state, "pack").endswith("3c2cac")
+    assert seg(state, "talon") == ""
+    # Nothing fits F1 (wants TC) or F2 (TD); the talon is empty, so no space can be filled.
     assert move_set(state) == {"turn"}
-    state = state.play("turn")  # 3H: F1 shows the ace
-    assert move_set(state) == {"turn"}
-    state = state.play("turn").play("talon>f1")  # 2H on AH, then 3H is the talon top again
-    assert seg(state, "F1") == "AH2H" and seg(state, "talon") == "2C3H"
-    assert move_set(state) == {"talon>f1", "turn"}
+    state = state.play("turn")
+    assert move_set(state) == {"talon>g1", "talon>g3", "talon>g5", "talon>g6", "turn"}
+    state = state.play("talon>g3")
+    assert seg(state, "G3") == "AC" and seg(state, "talon") == ""
+    state = state.play("turn")
+    # 2C marries onto the AC of G3 (one higher, same suit) or fills a space.
+    assert move_set(state) == {"talon>g1", "talon>g3", "talon>g5", "talon>g6", "turn"}
+    state = state.play("talon>g3")
+    assert seg(state, "G3") == "AC2C"
+
+
+# --- marrying, knave places, slots -------------------------------------------------------------
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_illegal_moves_raise_value_error(game):
-    state = game.deal_from(UNSHUFFLED).start()
-    for bad in ["talon>f1", "redeal", "pack>f1", "turn 2", "x"]:
+def test_marry_on_gridiron_then_knave_and_royals_placed_from_talon(game):
+    state = game.deal_from(TWO_PACKS).start().play("turn")
+    assert seg(state, "talon") == "7C"
+    # 7C marries onto 6C (G6) only.
+    assert move_set(state) == {"talon>g6", "turn"}
+    with pytest.raises(ValueError):
+        state.play("talon>g5")
+    state = play_all(state, ["talon>g6", "turn", "talon>g6", "turn", "talon>g6", "turn"])
+    assert seg(state, "talon") == "TC"
+    assert move_set(state) == {"talon>g6", "turn"}
+    state = state.play("talon>g6")
+    assert seg(state, "G6") == "6C7C8C9CTC"
+    state = state.play("turn")
+    # The JC goes by itself to F1; the TC on top of G6 may then follow it.
+    assert seg(state, "F1") == "JC" and seg(state, "talon") == ""
+    assert move_set(state) == {"g6>f1", "turn"}
+    state = play_all(state, ["turn", "turn"])
+    assert seg(state, "QS1") == "QC" and seg(state, "KS1") == "KC"
+    assert seg(state, "talon") == "" and seg(state, "pack").endswith("2dad")
+    state = play_all(state, ["g6>f1", "g6>f1"])
+    assert seg(state, "F1") == "JCTC9C" and seg(state, "G6") == "6C7C8C"
+    # No gridiron card moves onto another, and nothing goes back from F1.
+    for bad in ["g6>g5", "g5>g6", "f1>g6", "ks1>f1"]:
         with pytest.raises(ValueError):
             state.play(bad)
-    assert move_set(state) == {"turn"}
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_the_unshuffled_pack_is_won_by_turning_and_playing(game):
-    state = game.deal_from(UNSHUFFLED).start()
-    for n, card in enumerate(UNSHUFFLED):
-        state = state.play("turn").play(f"talon>f{SUITS.index(card[1]) + 1}")
-        assert not state.is_won or n == 51
-    runs = [suit_run(s) for s in SUITS]
-    assert state.key == f"F1:{runs[0]} F2:{runs[1]} F3:{runs[2]} F4:{runs[3]} pack: talon: pass:1"
+def test_king_and_queen_wait_on_talon_for_their_knave_and_never_fill_a_space(game):
+    # G1's JC goes to F1, so G1 is empty. The pack starts KH, QH, JH.
+    cards = deal_with(["JC", "3C", "4C", "5C", "6C", "7C", "KH", "QH", "JH"])
+    state = game.deal_from(cards).start()
+    assert seg(state, "G1") == "" and seg(state, "F1") == "JC"
+    state = state.play("turn")
+    assert seg(state, "talon") == "KH"
+    assert move_set(state) == {"turn"}  # a king may not fill G1
+    state = state.play("turn")
+    assert seg(state, "talon") == "KHQH"
+    assert move_set(state) == {"turn"}  # nor a queen
+    state = state.play("turn")
+    # JH to F2, then the QH (now the talon top) to QS2, then the KH to KS2.
+    assert seg(state, "F2") == "JH" and seg(state, "QS2") == "QH" and seg(state, "KS2") == "KH"
+    assert seg(state, "talon") == "" and seg(state, "KS1") == "" and seg(state, "QS1") == ""
+    assert move_set(state) == {"turn"}
+    state = state.play("turn")
+    assert seg(state, "talon") == "AC"
+    assert move_set(state) == {"talon>g1", "turn"}
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_both_knave_places_of_a_suit_take_the_card(game):
+    state = game.deal_from(deal_with(["JC", "JC", "2D", "3D", "4D", "5D", "TC"])).start()
+    assert seg(state, "F1") == "JC" and seg(state, "F2") == "JC"
+    state = state.play("turn")
+    assert move_set(state) == {"talon>f1", "talon>f2", "talon>g1", "talon>g2", "turn"}
+    state = state.play("talon>f2")
+    assert seg(state, "F1") == "JC" and seg(state, "F2") == "JCTC"
+
+
+# --- re-deal and end ---------------------------------------------------------------------------
+
+#: The unshuffled packs with one AS moved to the very end. Only turning: every knave, queen and
+#: king goes to its place, the rest stays on the talon.
+STUCK_DEAL = deal_with([], last=["AS"])
+STUCK_TALON = (
+    [r + "C" for r in "789T"]
+    + [r + "D" for r in "A23456789T"]
+    + [r + "H" for r in "A23456789T"]
+    + [r + "S" for r in "23456789T"]
+    + [r + s for s in SUITS for r in "A23456789T"]
+    + ["AS"]
+)
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_one_unshuffled_redeal_then_lost(game):
+    state = game.deal_from(STUCK_DEAL).start()
+    state = play_all(state, ["turn"] * 98)
+    knaves = "F1:JC F2:JD F3:JH F4:JS F5:JC F6:JD F7:JH F8:JS"
+    kings = " ".join(f"KS{i + 1}:K{SUITS[i % 4]}" for i in range(8))
+    queens = " ".join(f"QS{i + 1}:Q{SUITS[i % 4]}" for i in range(8))
+    grid = " ".join(f"G{i + 1}:{c}" for i, c in enumerate(TWO_PACKS[:6]))
+    talon = "".join(STUCK_TALON)
+    assert state.key == f"{grid} {knaves} {kings} {queens} pack: talon:{talon} pass:1"
+    # The talon's AS fits nowhere: only the re-deal.
+    assert move_set(state) == {"redeal"}
+    state = state.play("redeal")
+    assert state.key.endswith(f" {pack_text(STUCK_TALON)} talon: pass:2")
+    assert move_set(state) == {"turn"}
+    state = play_all(state, ["turn"] * 73)
+    assert seg(state, "talon") == talon[:-2]
+    # TS fits both JS places.
+    assert move_set(state) == {"talon>f4", "talon>f8", "turn"}
+    state = state.play("turn")
+    assert seg(state, "pack") == "" and seg(state, "pass") == "2"
+    assert move_set(state) == set()
+    assert state.is_over and not state.is_won
+    with pytest.raises(ValueError):
+        state.play("redeal")
+
+
+def _suit_pack(s: str) -> list[str]:
+    return [f"J{s}", f"Q{s}", f"K{s}"] * 2 + [r + s for r in "T98765432" for _ in (0, 1)]
+
+
+WIN_DEAL = ["AC", "AC", "AD", "AD", "AH", "AH"] + [c for s in SUITS for c in _suit_pack(s)]
+WIN_DEAL += ["AS", "AS"]
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_game_won_with_every_card_placed(game):
+    state = game.deal_from(WIN_DEAL).start()
+    assert move_set(state) == {"turn"}
+    for _ in range(300):
+        moves = move_set(state)
+        ups = sorted(m for m in moves if ">f" in m)
+        if ups:
+            state = state.play(ups[0])
+        elif "turn" in moves:
+            state = state.play("turn")
+        else:
+            break
+    down = "T98765432A"
+    knaves = " ".join(
+        f"F{i + 1}:J{SUITS[i // 2]}" + "".join(r + SUITS[i // 2] for r in down) for i in range(8)
+    )
+    kings = " ".join(f"KS{i + 1}:K{SUITS[i // 2]}" for i in range(8))
+    queens = " ".join(f"QS{i + 1}:Q{SUITS[i // 2]}" for i in range(8))
+    grid = " ".join(f"G{i}:" for i in range(1, 7))
+    assert state.key == f"{grid} {knaves} {kings} {queens} pack: talon: pass:1"
     assert state.is_won and state.is_over
     assert move_set(state) == set()
 
 
+# --- bad input ---------------------------------------------------------------------------------
+
+
 @pytest.mark.parametrize("game", each_engine())
-def test_with_one_pass_the_game_ends_when_the_pack_is_out(game):
-    state = greedy(game.deal_from(THREE_PASSES).start())
-    # Pass 1: AC goes up; 2C lies under 5C and every club above it waits. Every other suit
-    # comes out in order and goes up as it is turned.
-    talon = "3C4C2C5C" + suit_run("C", "6789TJQK")
-    founds = f"F1:AC F2:{suit_run('D')} F3:{suit_run('H')} F4:{suit_run('S')}"
-    assert state.key == f"{founds} pack: talon:{talon} pass:1"
-    assert state.is_over and not state.is_won
-    assert move_set(state) == set()
+def test_illegal_moves_raise_value_error(game):
+    state = game.deal_from(TWO_PACKS).start()
+    for bad in ["g1>g2", "talon>f1", "talon>g1", "g1>f1", "redeal", "ks1>f1", "x", "turn 2"]:
+        with pytest.raises(ValueError):
+            state.play(bad)
 
 
-@pytest.mark.parametrize("game", each_engine(passes=2))
-def test_a_redeal_turns_the_talon_over_as_it_lies(game):
-    state = greedy(game.deal_from(THREE_PASSES).start())
-    # Pass 2 took only the 2C (3C and 4C were turned before it); then no pass is left.
-    assert seg(state, "F1") == "AC2C"
-    assert seg(state, "talon") == "3C4C5C" + suit_run("C", "6789TJQK")
-    assert seg(state, "pass") == "2"
-    assert state.is_over and not state.is_won
-    # The re-deal itself: the first card that reached the talon is the first turned again.
-    one = greedy(game.deal_from(THREE_PASSES).start(), redeal=False)
-    assert move_set(one) == {"redeal"}
-    after = one.play("redeal")
-    turned = ["3C", "4C", "2C", "5C"] + [r + "C" for r in "6789TJQK"]
-    assert after.key.endswith(f" {pack_text(turned)} talon: pass:2")
-    assert move_set(after) == {"turn"}
-    assert seg(after.play("turn"), "talon") == "3C"
+@pytest.mark.parametrize("game", each_engine())
+def test_explicit_deal_must_be_the_two_packs(game):
+    with pytest.raises(ValueError):
+        game.deal_from(ONE_PACK)
+    with pytest.raises(ValueError):
+        game.deal_from(TWO_PACKS[:-1] + ["AC"])
 
 
-@pytest.mark.parametrize("game", each_engine(passes=3))
-def test_three_passes_win_the_deal(game):
-    state = greedy(game.deal_from(THREE_PASSES).start())
-    assert state.is_won and seg(state, "pass") == "3"
-    assert seg(state, "F1") == suit_run("C")
+def test_unknown_option_is_rejected():
+    with pytest.raises(ValueError):
+        reference.game(SLUG, passes=2)
+    if SLUG in {g.slug for g in patience.games()}:
+        with pytest.raises(patience.PatienceError):
+            patience.game(SLUG, passes=2)

@@ -102,9 +102,7 @@ class State(RefState):
             card = self.talon[-1]
             if card.rank not in (QUEEN, KING):
                 for i, pile in enumerate(self.grid):
-                    if not pile:
-                        out.append(f"talon>g{i + 1}")
-                    elif pile[-1].suit == card.suit and pile[-1].rank == card.rank - 1:
+                    if not pile or pile[-1].suit == card.suit and pile[-1].rank == card.rank - 1:
                         out.append(f"talon>g{i + 1}")
         if self.pack:
             out.append("turn")
