@@ -35,6 +35,7 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"draw": 3, "passes": 3, "partial_runs": True, "foundation_return": True},
         {"passes": None, "partial_runs": True},
     ],
+    "general-sedgewick": [{}, {"cross_wrap": True}],
     "herring-bone": [{}, {"german": True}],
     "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}],
     "napoleons-square": [{}, {"single_cards": True}, {"no_king_slip": True}],
