@@ -212,9 +212,7 @@ def test_a_deal_in_foundation_order_is_won(game):
             break
         up = sorted((m for m in moves if ">f" in m), key=lambda m: (int(m.split(">f")[1]), m))
         state = state.play(up[0] if up else "turn")
-    founds = " ".join(
-        f"F{i + 1}:" + "".join(r + SUITS[i // 4] for r in PIQUET) for i in range(16)
-    )
+    founds = " ".join(f"F{i + 1}:" + "".join(r + SUITS[i // 4] for r in PIQUET) for i in range(16))
     columns = " ".join(f"T{c}:" for c in range(1, 8))
     assert state.key == f"{columns} {founds} pack: talon:"
     assert state.is_won and state.is_over and move_set(state) == set()

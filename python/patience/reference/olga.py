@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, RefGame, RefState, SplitMix64, piquet_pack, pile_text
+from ._common import Card, RefGame, RefState, SplitMix64, pile_text, piquet_pack
 
 N_COLUMNS = 7
 N_ROWS = 7
@@ -105,10 +105,7 @@ class State(RefState):
             self.talon.append(self.pack.pop())
         else:
             src, dst = move.split(">")
-            if src == "talon":
-                card = self.talon.pop()
-            else:
-                card = self.columns[int(src[1:]) - 1].pop()[0]
+            card = self.talon.pop() if src == "talon" else self.columns[int(src[1:]) - 1].pop()[0]
             i = int(dst[1:]) - 1
             if dst.startswith("f"):
                 self.foundations[i].append(card)
