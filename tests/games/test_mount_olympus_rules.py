@@ -261,3 +261,52 @@ def test_seeded_deals_have_the_bases_withdrawn(game):
         assert all(len(b) == 2 and b[0] not in "A2" for b in battery)
         assert len(s["pack"]) == 2 * 79 and s["pack"] == s["pack"].lower()
         assert s["talon"] == "" and s["pass"] == "1"
+
+
+class Stream:
+    """SplitMix64 and the Fisher-Yates shuffle, written here from CONVENTIONS 2."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        mask = (1 << 64) - 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & mask
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    def shuffle(self, seq: list) -> list:
+        a = list(seq)
+        for i in range(len(a) - 1, 0, -1):
+            j = (self.next() * (i + 1)) >> 64
+            a[i], a[j] = a[j], a[i]
+        return a
+
+
+def test_own_stream_matches_conventions_vectors():
+    assert Stream(0).next() == 0xE220A8397B1DCDAF
+    assert Stream(0).shuffle(list(range(10))) == [4, 9, 2, 5, 1, 7, 6, 0, 3, 8]
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_seeded_deal_is_the_conventions_shuffle_of_two_packs(game):
+    for seed in (1, 2026):
+        cards = Stream(seed).shuffle(TWO_PACKS)
+        deal = game.deal(seed)
+        assert [str(c) for c in deal.cards] == cards
+        rest = without_bases(cards)
+        battery = " ".join(f"B{i + 1}:{c}" for i, c in enumerate(rest[:9]))
+        expected = f"{battery} {BASE_FOUNDATIONS} {pack_text(rest[9:])} talon: pass:1"
+        assert deal.start().key == expected
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_explicit_deal_must_be_the_two_packs(game):
+    with pytest.raises(ValueError):
+        game.deal_from(TWO_PACKS[:-1])  # 103 cards
+    with pytest.raises(ValueError):
+        game.deal_from(TWO_PACKS[:-1] + ["AC"])  # three aces of clubs, one king of spades
+    with pytest.raises(ValueError):
+        game.deal_from(TWO_PACKS[:-1] + ["XX"])

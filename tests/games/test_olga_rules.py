@@ -264,3 +264,44 @@ def test_seeded_deals_and_explicit_deal_checks(game):
         assert len(s["pack"]) == 2 * 79 and s["talon"] == ""
     with pytest.raises(ValueError):
         game.deal_from(FOUR_PACKS[:-1] + ["2C"])  # no twos in a piquet pack
+
+
+class Stream:
+    """SplitMix64 and the Fisher-Yates shuffle, written here from CONVENTIONS 2."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        mask = (1 << 64) - 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & mask
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    def shuffle(self, seq: list) -> list:
+        a = list(seq)
+        for i in range(len(a) - 1, 0, -1):
+            j = (self.next() * (i + 1)) >> 64
+            a[i], a[j] = a[j], a[i]
+        return a
+
+
+def test_own_stream_matches_conventions_vectors():
+    assert Stream(0).next() == 0xE220A8397B1DCDAF
+    assert Stream(0).shuffle(list(range(10))) == [4, 9, 2, 5, 1, 7, 6, 0, 3, 8]
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_seeded_deal_is_the_conventions_shuffle_of_four_piquet_packs(game):
+    for seed in (1, 2026):
+        cards = Stream(seed).shuffle(FOUR_PACKS)
+        deal = game.deal(seed)
+        assert [str(c) for c in deal.cards] == cards
+        columns = []
+        for c in range(1, 8):
+            pile = [cards[(r - 1) * 7 + c - 1] for r in range(1, 8)]
+            text = "".join(p if r % 2 == 1 else p.lower() for r, p in enumerate(pile, 1))
+            columns.append(f"T{c}:{text}")
+        assert deal.start().key == f"{' '.join(columns)} {EMPTY_F} {pack_text(cards[49:])} talon:"

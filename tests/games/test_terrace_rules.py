@@ -272,3 +272,63 @@ def test_seeded_deals_start_with_the_choice(game):
         assert len(s["T"]) == 26 and len(s["pending"]) == 6
         assert len(s["pack"]) == 2 * 88 and s["pack"] == s["pack"].lower()
         assert move_set(state) == CHOICES
+
+
+class Stream:
+    """SplitMix64 and the Fisher-Yates shuffle, written here from CONVENTIONS 2."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        mask = (1 << 64) - 1
+        self.state = (self.state + 0x9E3779B97F4A7C15) & mask
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        return z ^ (z >> 31)
+
+    def shuffle(self, seq: list) -> list:
+        a = list(seq)
+        for i in range(len(a) - 1, 0, -1):
+            j = (self.next() * (i + 1)) >> 64
+            a[i], a[j] = a[j], a[i]
+        return a
+
+
+def test_own_stream_matches_conventions_vectors():
+    assert Stream(0).next() == 0xE220A8397B1DCDAF
+    assert Stream(0).shuffle(list(range(10))) == [4, 9, 2, 5, 1, 7, 6, 0, 3, 8]
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_seeded_deal_is_the_conventions_shuffle_of_two_packs(game):
+    for seed in (1, 2026):
+        cards = Stream(seed).shuffle(TWO_PACKS)
+        deal = game.deal(seed)
+        assert [str(c) for c in deal.cards] == cards
+        state = deal.start()
+        assert state.key == (
+            f"T:{''.join(cards[:13])} {EMPTY_F} {EMPTY_V} {pack_text(cards[16:])} talon: "
+            f"pending:{''.join(cards[13:16])}"
+        )
+        after = state.play("choose c2")
+        chosen = [cards[14]]
+        vall = [cards[13], cards[15]] + cards[16:23]
+        assert after.key == (
+            f"T:{''.join(cards[:13])} F1:{chosen[0]} "
+            + " ".join(f"F{i}:" for i in range(2, 9))
+            + " "
+            + " ".join(f"V{i + 1}:{c}" for i, c in enumerate(vall))
+            + f" {pack_text(cards[23:])} talon:"
+        )
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_explicit_deal_must_be_the_two_packs(game):
+    with pytest.raises(ValueError):
+        game.deal_from(TWO_PACKS[:-1])  # 103 cards
+    with pytest.raises(ValueError):
+        game.deal_from(TWO_PACKS[:-1] + ["AC"])  # three aces of clubs, one king of spades
+    with pytest.raises(ValueError):
+        game.deal_from(TWO_PACKS[:-1] + ["XX"])
