@@ -196,9 +196,19 @@ def test_the_valley_does_not_wrap_and_terrace_cards_never_enter_it(game):
 @pytest.mark.parametrize("game", each_engine())
 def test_turning_the_whole_pack_loses_the_unshuffled_deal(game):
     state = game.deal_from(TWO_PACKS).start().play("choose c1")
-    for _ in range(81):
-        assert move_set(state) == {"turn"} or "turn" in move_set(state)
+    for n in range(81):
         state = state.play("turn")
+        x = TWO_PACKS[23 + n]  # the card just turned, now the talon top
+        rank, black = RANKS.index(x[0]) + 1, x[1] in "CS"
+        # The valley holds 2D..TD (V1..V9, Vr shows rank r + 1), F1 the base AD.
+        expected = {"turn"} if n < 80 else set()
+        if black and rank <= 9:
+            expected.add(f"talon>v{rank}")  # a black card on the red card one rank higher
+        if rank == 1:
+            expected.add("talon>f2")  # another base card: to the lowest empty foundation
+        if black and rank == 2:
+            expected.add("talon>f1")  # a black 2 on the red ace
+        assert move_set(state) == expected, x
     assert state.key == (
         "T:AC2C3C4C5C6C7C8C9CTCJCQCKC F1:AD F2: F3: F4: F5: F6: F7: F8: "
         "V1:2D V2:3D V3:4D V4:5D V5:6D V6:7D V7:8D V8:9D V9:TD "
