@@ -36,6 +36,8 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
         {"passes": None, "partial_runs": True},
     ],
     "herring-bone": [{}, {"german": True}],
+    "light-and-shade": [{}, {"talon_to_auxiliary": True}],
+    "anna": [{}, {"marry_wrap": True}],
     "napoleons-square": [{}, {"single_cards": True}, {"no_king_slip": True}],
 }
 

@@ -122,7 +122,9 @@ def test_unshuffled_deal(name, game):
     s = segs(state)
     assert [s[f"A{i}"] for i in range(1, 5)] == ["2C", "3C", "4C", "5C"]
     assert [s[f"R{i}"] for i in range(1, 5)] == ["6C", "7C", "8C", "9C"]
-    assert state.key.startswith("A1:2C A2:3C A3:4C A4:5C R1:6C R2:7C R3:8C R4:9C " + START_FOUNDATIONS)
+    assert state.key.startswith(
+        "A1:2C A2:3C A3:4C A4:5C R1:6C R2:7C R3:8C R4:9C " + START_FOUNDATIONS
+    )
     assert s["pack"].endswith("kcqcjctc") and s["talon"] == ""
     # 2C (black) goes on the red aces F3..F6; nothing else moves (clubs on clubs: same colour).
     assert support.move_set(state) == {"a1>f3", "a1>f4", "a1>f5", "a1>f6", "turn"}
