@@ -37,6 +37,8 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     ],
     "general-sedgewick": [{}, {"cross_wrap": True}],
     "herring-bone": [{}, {"german": True}],
+    "anna": [{}, {"marry_wrap": True}],
+    "light-and-shade": [{}, {"talon_to_auxiliary": True}],
     "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}],
     "napoleons-square": [{}, {"single_cards": True}, {"no_king_slip": True}],
 }
