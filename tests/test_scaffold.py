@@ -122,7 +122,7 @@ def test_every_file_is_created_with_the_names_replaced(tree: Path):
         assert any(name in text for name in (SLUG, MODULE, TITLE, CAPITALS)), created
         assert created in out.stdout.replace(os.sep, "/")
     rust = (tree / f"rust/engine/src/games/{MODULE}.rs").read_text("utf-8")
-    assert f"pub struct {TYPE} {{" in rust and f'title: "{TITLE}",' in rust
+    assert f"pub struct {TYPE} {{" in rust and f'TITLE: &str = "{TITLE}";' in rust
     assert rust.startswith(f"//! {CAPITALS} (`{SLUG}`).")
     assert f'pub const SLUG: &str = "{SLUG}";' in rust
     py = (tree / f"python/patience/reference/{MODULE}.py").read_text("utf-8")
@@ -244,7 +244,7 @@ def test_the_longest_name_stays_within_the_line_width(tree: Path):
     assert entry in text
     assert max(len(line) for line in text.splitlines()) <= 100
     rust = (tree / f"rust/engine/src/games/{module}.rs").read_text()
-    assert 'title: "The Very Long Game",' in rust and "//! THE VERY LONG GAME (" in rust
+    assert 'TITLE: &str = "The Very Long Game";' in rust and "//! THE VERY LONG GAME (" in rust
 
 
 def test_the_created_game_runs_its_rule_tests_from_the_copied_tree(tree: Path):

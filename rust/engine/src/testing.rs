@@ -49,6 +49,16 @@ pub fn texts<G: Game>(g: &G, s: &G::State) -> Vec<String> {
     moves(g, s).iter().map(|&m| g.move_text(s, m)).collect()
 }
 
+/// The legal moves' texts, asserting that no text stands for two moves.
+pub fn distinct_texts<G: Game>(g: &G, s: &G::State) -> Vec<String> {
+    let t = texts(g, s);
+    let mut u = t.clone();
+    u.sort();
+    u.dedup();
+    assert_eq!(u.len(), t.len(), "a move text twice in {}", g.key_text(s));
+    t
+}
+
 /// The same, sorted.
 pub fn sorted_texts<G: Game>(g: &G, s: &G::State) -> Vec<String> {
     let mut t = texts(g, s);

@@ -50,7 +50,7 @@ use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::build::fitting_any;
 use crate::parts::key::sort_runs;
-use crate::parts::{self, options, BitWriter, Build, Dealer};
+use crate::parts::{self, options::game_info, BitWriter, Build, Dealer};
 use crate::parts::{fixed_point, move_text, KeyText, Ladder, Ladders, Opt, Parsed, Pile};
 use crate::parts::{Place, Relaxed, Stock, StockRule};
 use std::fmt::Write;
@@ -503,13 +503,7 @@ impl Game for Constitution {
     type Key = [u64; 7];
 
     fn info(&self) -> GameInfo {
-        let (pack, options) = (PackSpec::Standard(2), options::infos(OPTIONS));
-        GameInfo {
-            slug: SLUG,
-            title: "The Constitution",
-            pack,
-            options,
-        }
+        game_info(SLUG, "The Constitution", PackSpec::Standard(2), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
@@ -735,7 +729,9 @@ impl Game for Constitution {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
-    use crate::testing::{cards, deal, play, pruning_agrees, texts, unshuffled as pack_order};
+    use crate::testing::{
+        cards, deal, distinct_texts, play, pruning_agrees, texts, unshuffled as pack_order,
+    };
     use std::sync::atomic::AtomicBool;
 
     /// A position from its parts: foundation heights F1..F8, the piles row by row (row 1
@@ -1165,11 +1161,7 @@ mod tests {
             let mut s = deal(&g, seed);
             let mut pick = SplitMix64::new(seed ^ 0x5eed);
             for _ in 0..400 {
-                let m = texts(&g, &s);
-                let mut uniq = m.clone();
-                uniq.sort();
-                uniq.dedup();
-                assert_eq!(uniq.len(), m.len(), "duplicate move texts");
+                let m = distinct_texts(&g, &s);
                 assert_eq!(count(&s), 80);
                 check_vacancies(&s);
                 let segments = g.key_text(&s).split(' ').count();

@@ -48,7 +48,7 @@ use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::key::sort_labelled;
-use crate::parts::options::infos;
+use crate::parts::options::game_info;
 use crate::parts::{
     fixed_point, move_text, BitWriter, Dealer, KeyText, Opt, Parsed, Pile, Place, Relaxed,
 };
@@ -353,13 +353,7 @@ impl Game for GreatThirteen {
     type Key = [u64; 8];
 
     fn info(&self) -> GameInfo {
-        let (title, pack, options) = ("The Great Thirteen", PackSpec::Standard(2), infos(OPTIONS));
-        GameInfo {
-            slug: SLUG,
-            title,
-            pack,
-            options,
-        }
+        game_info(SLUG, "The Great Thirteen", PackSpec::Standard(2), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
@@ -504,7 +498,7 @@ impl Game for GreatThirteen {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
-    use crate::testing::{cards, play, pruning_agrees, texts};
+    use crate::testing::{cards, distinct_texts, play, pruning_agrees, texts};
     use std::sync::atomic::AtomicBool;
 
     /// A position from its parts: balcony cards, numeral packets, ground packets, next.
@@ -891,11 +885,7 @@ mod tests {
             let mut s = g.start(cards, rng).unwrap();
             let mut pick = SplitMix64::new(seed ^ 0x5eed);
             for _ in 0..200 {
-                let m = texts(&g, &s);
-                let mut uniq = m.clone();
-                uniq.sort();
-                uniq.dedup();
-                assert_eq!(uniq.len(), m.len(), "duplicate move texts");
+                let m = distinct_texts(&g, &s);
                 let placed: usize = s.numerals.iter().map(|p| p.len()).sum();
                 assert_eq!(placed + s.ground.iter().map(|p| p.len()).sum::<usize>(), 96);
                 if g.is_won(&s) {

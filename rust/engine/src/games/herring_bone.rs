@@ -49,7 +49,7 @@ use crate::error::EngineError;
 use crate::game::{Game, GameInfo, OptValue, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::{fixed_point_window, move_top, sort_among, Ladder, Ladders, Opt, OptKind};
-use crate::parts::{options::infos, text::move_text, Base, BitWriter, Dealer, Dir, KeyText};
+use crate::parts::{options::game_info, text::move_text, Base, BitWriter, Dealer, Dir, KeyText};
 use crate::parts::{Parsed, Pile, Place, Relaxed, Stock, StockRule};
 
 pub const SLUG: &str = "herring-bone";
@@ -570,13 +570,7 @@ impl Game for HerringBone {
     }
 
     fn info(&self) -> GameInfo {
-        let (slug, title, pack) = (SLUG, "The Herring-Bone", PackSpec::Standard(2));
-        GameInfo {
-            slug,
-            title,
-            pack,
-            options: infos(OPTIONS),
-        }
+        game_info(SLUG, "The Herring-Bone", PackSpec::Standard(2), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<HState, EngineError> {

@@ -57,7 +57,7 @@ use crate::card::{Card, ACE};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{withdraw, PackSpec, SplitMix64};
-use crate::parts::options::infos;
+use crate::parts::options::game_info;
 use crate::parts::{
     move_text, safe_to_foundation, sort_among, BitWriter, Build, ByRank, Dealer, Dir, KeyText,
     Ladder, Ladders, Opt, Packed, Parsed, Place, SuitRule,
@@ -207,12 +207,7 @@ impl Game for Kings {
     type Key = [u64; 7];
 
     fn info(&self) -> GameInfo {
-        GameInfo {
-            slug: SLUG,
-            title: "The Kings",
-            pack: PackSpec::Standard(2),
-            options: infos(OPTIONS),
-        }
+        game_info(SLUG, "The Kings", PackSpec::Standard(2), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<KingsState, EngineError> {

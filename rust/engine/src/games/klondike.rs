@@ -47,7 +47,7 @@ use crate::card::{Card, ACE, KING};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::options::{infos, Opt, Parsed};
+use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{move_text, run_text, KeyText, Picture, Place};
 use crate::parts::{
     down_alternate, move_run, safe_by_mask, sort_among, stable_partition, up_to_heights, Dealer,
@@ -277,12 +277,7 @@ impl Game for Klondike {
     type Key = [u64; 4];
 
     fn info(&self) -> GameInfo {
-        GameInfo {
-            slug: SLUG,
-            title: "Canfield or Klondike",
-            pack: PackSpec::Standard(1),
-            options: infos(OPTIONS),
-        }
+        game_info(SLUG, "Canfield or Klondike", PackSpec::Standard(1), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<KState, EngineError> {

@@ -51,7 +51,7 @@ use crate::card::{Card, KING, SUIT_CHARS};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::options::infos;
+use crate::parts::options::game_info;
 use crate::parts::{
     fixed_point, move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer, KeyText,
     Ladder, Ladders, Opt, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
@@ -492,13 +492,7 @@ impl Game for NapoleonsSquare {
     type Key = [u64; 5];
 
     fn info(&self) -> GameInfo {
-        let (slug, title, pack) = (SLUG, "Napoleon's Square", PackSpec::Standard(2));
-        GameInfo {
-            slug,
-            title,
-            pack,
-            options: infos(OPTIONS),
-        }
+        game_info(SLUG, "Napoleon's Square", PackSpec::Standard(2), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {

@@ -44,7 +44,7 @@ use crate::card::{Card, KING, QUEEN};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::options::{infos, Opt, Parsed};
+use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
 use crate::parts::{sort_among, BitWriter, Build, Dealer};
 use crate::parts::{Base, Ladder, Ladders, Pile, Stock, StockRule};
@@ -274,14 +274,7 @@ impl Game for Queens {
     type Key = [u64; 4];
 
     fn info(&self) -> GameInfo {
-        let (slug, title, pack) = (SLUG, "The Queens", PackSpec::Standard(2));
-        let options = infos(OPTIONS);
-        GameInfo {
-            slug,
-            title,
-            pack,
-            options,
-        }
+        game_info(SLUG, "The Queens", PackSpec::Standard(2), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {

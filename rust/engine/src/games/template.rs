@@ -25,11 +25,12 @@ use crate::card::Card;
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::options::{infos, Opt, Parsed};
+use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
 use crate::parts::{Ladder, Ladders, Stock, StockRule};
 
 pub const SLUG: &str = "template-game";
+const TITLE: &str = "The Template";
 
 const OPTIONS: &[Opt] = &[Opt::int(
     "passes",
@@ -87,12 +88,7 @@ impl Game for TemplateGame {
     type Key = [u64; 2];
 
     fn info(&self) -> GameInfo {
-        GameInfo {
-            slug: SLUG,
-            title: "The Template",
-            pack: PackSpec::Standard(1),
-            options: infos(OPTIONS),
-        }
+        game_info(SLUG, TITLE, PackSpec::Standard(1), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {

@@ -70,7 +70,7 @@ use crate::card::{Card, ACE, KING};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::options::{infos, Opt, Parsed};
+use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::{
     move_text, sort_among, BitWriter, Build, Dealer, Dir, KeyText, Ladder, Ladders, Pile, Place,
     Stock, StockRule, SuitRule,
@@ -706,13 +706,7 @@ impl Game for Zodiac {
     type Key = [u64; 6];
 
     fn info(&self) -> GameInfo {
-        let (slug, title, pack) = (SLUG, "The Zodiac", PackSpec::Standard(2));
-        GameInfo {
-            slug,
-            title,
-            pack,
-            options: infos(OPTIONS),
-        }
+        game_info(SLUG, "The Zodiac", PackSpec::Standard(2), OPTIONS)
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
@@ -968,7 +962,7 @@ impl Game for Zodiac {
 mod tests {
     use super::*;
     use crate::solver::{solve, Limits, Verdict};
-    use crate::testing::{cards, play, texts};
+    use crate::testing::{cards, distinct_texts, play, texts};
     use std::collections::HashSet;
     use std::sync::atomic::AtomicBool;
 
@@ -1369,11 +1363,7 @@ mod tests {
             let mut s = g.start(cards, rng).unwrap();
             let mut pick = SplitMix64::new(seed ^ 0x5eed);
             for _ in 0..400 {
-                let m = texts(&g, &s);
-                let mut uniq = m.clone();
-                uniq.sort();
-                uniq.dedup();
-                assert_eq!(uniq.len(), m.len(), "duplicate move texts");
+                let m = distinct_texts(&g, &s);
                 let on_found: usize = (0..4)
                     .map(|su| s.piles(su))
                     .map(|(a, d)| a as usize + (14 - d as usize))

@@ -132,6 +132,21 @@ impl Opt {
     }
 }
 
+/// A game's [`GameInfo`]: its slug, title, pack and options table.
+pub fn game_info(
+    slug: &'static str,
+    title: &'static str,
+    pack: crate::pack::PackSpec,
+    table: &[Opt],
+) -> crate::game::GameInfo {
+    crate::game::GameInfo {
+        slug,
+        title,
+        pack,
+        options: infos(table),
+    }
+}
+
 /// The `GameInfo` entries of a table.
 pub fn infos(table: &[Opt]) -> Vec<OptionInfo> {
     table.iter().map(Opt::info).collect()
