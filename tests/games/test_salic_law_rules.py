@@ -234,9 +234,17 @@ def test_after_the_deal_bare_kings_take_one_card_each(game):
     for _ in range(103):
         assert move_set(s) == {"deal"}
         s = s.play("deal")
-    assert s.key == (
-        POST_K1 + " K2:KD K3:KD K4:KH K5:KH K6:KS K7:KS K8:KC " + ACE_F + " Q:" + "".join(QUEENS)
-    ) + " pack:"
+    assert (
+        s.key
+        == (
+            POST_K1
+            + " K2:KD K3:KD K4:KH K5:KH K6:KS K7:KS K8:KC "
+            + ACE_F
+            + " Q:"
+            + "".join(QUEENS)
+        )
+        + " pack:"
+    )
     assert move_set(s) == {f"k1>k{m}" for m in range(2, 9)}
     s = s.play("k1>k2")  # 5D onto the bare king K2
     assert seg(s, "K2") == "K2:KD5D" and seg(s, "K1") == POST_K1[:-2]
