@@ -381,3 +381,44 @@ def test_won_with_kings_left_in_the_pack(game):
     assert seg(s, "pack") == pack_text(LATE_KINGS)
     assert s.is_won and s.is_over
     assert move_set(s) == set()
+
+
+# --- the book's worked example (its Note 1) --------------------------------------------------
+
+# Two single kings (K7, K8) free a knave of hearts blocked by the run TC 9D 8S 7H 6C 5D 4S at
+# the foot of K1, using the 7D at the foot of K2 and the knave JS at the foot of K3. The deal:
+# KC heads K1 and takes every other card that is not an ace (none fits yet), ending with the
+# knave and its run; then KD 7D, KD JS, KH 3H, KH 3H, KS 3D; then KS and KC, left single; then
+# the eight aces.
+_RUN = ["JH", "TC", "9D", "8S", "7H", "6C", "5D", "4S"]
+_OTHERS = ["KD", "7D", "KD", "JS", "KH", "3H", "KH", "3H", "KS", "3D", "KS", "KC"]
+_NOTE_FILLER = [c for c in TWO_PACKS if c[0] not in "AK"]
+for _c in _RUN + [c for c in _OTHERS if c[0] != "K"]:
+    _NOTE_FILLER.remove(_c)
+NOTE_ORDER = ["KC"] + _NOTE_FILLER + _RUN + _OTHERS + ACES
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_book_note_two_single_kings_release_a_blocked_knave(game):
+    assert sorted(NOTE_ORDER) == sorted(TWO_PACKS)
+    s = game.deal_from(NOTE_ORDER).start()
+    for _ in range(103):
+        assert move_set(s) == {"deal"}
+        s = s.play("deal")
+    k1_base = "K1:KC" + "".join(_NOTE_FILLER)
+    assert cols(s) == (
+        k1_base + "JHTC9D8S7H6C5D4S K2:KD7D K3:KDJS K4:KH3H K5:KH3H K6:KS3D K7:KS K8:KC"
+    )
+    assert founds(s) == ACE_F and seg(s, "pack") == "pack:"
+    # The four and the five onto the two spare kings; the six onto the seven of K2; then the
+    # five and the four after it, freeing both kings again.
+    s = play_all(s, ["k1>k7", "k1>k8", "k1>k2", "k8>k2", "k7>k2"])
+    assert cols(s) == (
+        k1_base + "JHTC9D8S7H K2:KD7D6C5D4S K3:KDJS K4:KH3H K5:KH3H K6:KS3D K7:KS K8:KC"
+    )
+    # The seven and the eight onto the kings, the seven onto the eight, the nine onto the
+    # freed king, the ten onto the other knave: the knave of hearts is available.
+    s = play_all(s, ["k1>k7", "k1>k8", "k7>k8", "k1>k7", "k1>k3"])
+    assert cols(s) == (
+        k1_base + "JH K2:KD7D6C5D4S K3:KDJSTC K4:KH3H K5:KH3H K6:KS3D K7:KS9D K8:KC8S7H"
+    )
