@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, RefGame, RefState, SplitMix64, pile_text, shuffle, standard_pack, withdraw
+from ._common import (
+    Card,
+    RefGame,
+    RefState,
+    SplitMix64,
+    pile_text,
+    shuffle,
+    standard_pack,
+    withdraw,
+)
 
 N_DIVAN = 8
 PASSES = 3
