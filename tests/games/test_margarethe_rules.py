@@ -261,7 +261,7 @@ def test_no_redeal_while_the_hand_holds_the_last_card(game):
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_game_won(game):
+def test_book_final_tableau_m_of_eights_fives_twos_and_the_aces(game):
     helps = ["TC", "TD", "TH", "TS", "7C", "7D", "7H", "7S", "4C"]
     pack = ["AC", "AD", "AH", "AS", "4D", "4H", "4S"]
     pack += [r + s for r in "9863" for s in SUITS] + [r + s for r in "52" for s in SUITS]

@@ -304,7 +304,7 @@ WIN_PACK += ["AH"] + [r + "H" for r in "23456789TJ" for _ in range(2)]
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_game_won_with_all_cards_on_foundations(game):
+def test_book_final_tableau_eight_queens_round_the_sultan(game):
     assert len(WIN_PACK) == 87
     state = game.deal_from(order(QUEENS, WIN_PACK)).start()
     state = play_all(state, ["turn", "talon>f3", "turn", "talon>f4"])

@@ -251,7 +251,7 @@ def test_one_unshuffled_redeal(game):
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_game_won_with_all_cards_on_foundations(game):
+def test_book_final_tableau_a_ring_of_kings_and_a_ring_of_aces(game):
     # The bracelet: the eight kings. The pack: for each suit, 8 8 9 9 .. Q Q, then 5 5 4 4 .. A A.
     kings = ["KC", "KC", "KD", "KD", "KH", "KH", "KS", "KS"]
     pack = [r + s for s in SUITS for r in "89TJQ" for _ in range(2)]
