@@ -114,7 +114,7 @@ class Stream:
 def test_own_stream_matches_conventions_vectors():
     assert Stream(0).shuffle(list(range(10))) == [4, 9, 2, 5, 1, 7, 6, 0, 3, 8]
     first = Stream(1).shuffle(ONE_PACK)[:13]
-    assert first == "9S 7S QH 4S AC 8H QS JH 6C 5H 7D JC 3D".split()
+    assert first == ["9S", "7S", "QH", "4S", "AC", "8H", "QS", "JH", "6C", "5H", "7D", "JC", "3D"]
 
 
 # --- the deal ---------------------------------------------------------------------------------

@@ -165,7 +165,9 @@ class State(RefState):
         return sum(len(f) for f in self.foundations) == 104
 
     def __str__(self) -> str:
-        lines = [f"{label}: " + " ".join(map(str, c)) for label, c in zip(COLUMN_LABELS, self.columns)]
+        lines = [
+            f"{label}: " + " ".join(map(str, c)) for label, c in zip(COLUMN_LABELS, self.columns)
+        ]
         lines.append(
             "foundations: " + " ".join(str(f[-1]) if f else "--" for f in self.foundations)
         )

@@ -103,9 +103,13 @@ class State(RefState):
         return sum(len(f) for f in self.foundations) == 52
 
     def __str__(self) -> str:
-        lines = [f"{label}: " + " ".join(map(str, p)) for label, p in zip(PACKET_LABELS, self.packets)]
+        lines = [
+            f"{label}: " + " ".join(map(str, p)) for label, p in zip(PACKET_LABELS, self.packets)
+        ]
         lines.append("bouquet: " + " ".join(str(c) if c else "--" for c in self.bouquet))
-        lines.append("foundations: " + " ".join(str(f[-1]) if f else "--" for f in self.foundations))
+        lines.append(
+            "foundations: " + " ".join(str(f[-1]) if f else "--" for f in self.foundations)
+        )
         return "\n".join(lines)
 
 
