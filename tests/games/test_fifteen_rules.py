@@ -300,6 +300,21 @@ def test_a_card_fitting_both_foundations_of_its_suit_gives_two_moves(game):
     assert seg(state.play("c3>f1"), "F1") == "AH2H3H4H5H6H"
 
 
+@pytest.mark.parametrize("game", each_engine())
+def test_book_example_a_lane_turns_a_run_round_so_its_ten_comes_out(game):
+    # C1 (AH..7H, AH on top) goes up in the opening play and is left as a lane. C2 is a run
+    # from a ten down to a four, the four on top; laid card by card into the lane, the run
+    # ends with the ten on top.
+    deal = layout({1: ["7H", "6H", "5H", "4H", "3H", "2H", "AH"],
+                   2: ["TS", "9S", "8S", "7S", "6S", "5S", "4S"]})  # fmt: skip
+    state = game.deal_from(deal).start()
+    assert seg(state, "C1") == "" and seg(state, "F1") == "AH2H3H4H5H6H7H"
+    state = state.play("c2>c1")  # the 4S into the lane
+    assert seg(state, "C1") == "4S" and seg(state, "C2") == "TS9S8S7S6S5S"
+    state = play_all(state, ["c2>c1"] * 6)  # 5S on 4S, 6S on 5S, ... (up)
+    assert seg(state, "C1") == "4S5S6S7S8S9STS" and seg(state, "C2") == ""
+
+
 # --- the grace --------------------------------------------------------------------------------
 
 

@@ -148,7 +148,7 @@ def test_an_empty_row_is_a_lane_for_any_outer_card(game):
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_a_lane_reverses_a_run_card_by_card(game):
+def test_book_note_a_lane_turns_a_run_round_so_its_low_card_comes_out(game):
     state = game.deal_from(UNSHUFFLED).start()
     state = play_all(state, ["l1>f1"] * 5)
     # R1 is 6C..TC with TC outer; F1 wants the 6C at its inner end. Lay it into the lane L1.
