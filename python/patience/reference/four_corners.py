@@ -17,7 +17,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import CLUBS, DIAMONDS, HEARTS, SPADES, Card, ReferenceError_, RefGame, RefState, SplitMix64, standard_pack
+from ._common import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    Card,
+    ReferenceError_,
+    RefGame,
+    RefState,
+    SplitMix64,
+    standard_pack,
+)
 
 N_PACKETS = 12
 PASSES = 3

@@ -48,11 +48,15 @@ class LucieState(RefState):
         out: list[int] = []
         if g.hill:
             ups, downs = range(0, 4), range(4, 8)
-            if card.rank == ACE and not any(self.found[i] and self.found[i][0].suit == card.suit for i in ups):
+            if card.rank == ACE and not any(
+                self.found[i] and self.found[i][0].suit == card.suit for i in ups
+            ):
                 empty = [i for i in ups if not self.found[i]]
                 if empty:
                     out.append(empty[0])
-            if card.rank == KING and not any(self.found[i] and self.found[i][0].suit == card.suit for i in downs):
+            if card.rank == KING and not any(
+                self.found[i] and self.found[i][0].suit == card.suit for i in downs
+            ):
                 empty = [i for i in downs if not self.found[i]]
                 if empty:
                     out.append(empty[0])

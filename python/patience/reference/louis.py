@@ -126,7 +126,12 @@ class LouisState(RefState):
                 if not src:
                     continue
                 for j, dst in enumerate(self.places):
-                    if j != i and dst and dst[-1].suit == src[-1].suit and abs(dst[-1].rank - src[-1].rank) == 1:
+                    if (
+                        j != i
+                        and dst
+                        and dst[-1].suit == src[-1].suit
+                        and abs(dst[-1].rank - src[-1].rank) == 1
+                    ):
                         out.append(f"{LETTERS[i]}>{LETTERS[j]}")
             if self.passes < PASSES:
                 out.append("redeal")
@@ -180,7 +185,9 @@ class LouisState(RefState):
     def key(self) -> str:
         parts = [f"{LETTERS[i]}:" + "".join(map(str, p)) for i, p in enumerate(self.places)]
         parts += [f"F{i + 1}:" + "".join(map(str, f)) for i, f in enumerate(self.found)]
-        parts.append("held:" + "".join(str(c) for c in sorted(self.held, key=lambda c: (c.suit, c.rank))))
+        parts.append(
+            "held:" + "".join(str(c) for c in sorted(self.held, key=lambda c: (c.suit, c.rank)))
+        )
         parts.append("pack:" + "".join(c.down() for c in self.pack))
         parts.append("hand:" + ("" if self.hand is None else str(self.hand)))
         parts.append(f"pass:{self.passes}")

@@ -73,7 +73,9 @@ class NationState(RefState):
             for j, other in enumerate(self.columns):
                 if j == i:
                     continue
-                if not other or (other[-1].suit == card.suit and abs(other[-1].rank - card.rank) == 1):
+                if not other or (
+                    other[-1].suit == card.suit and abs(other[-1].rank - card.rank) == 1
+                ):
                     out.append(f"t{i + 1}>t{j + 1}")
         if self.passes < PASSES:
             out.append("redeal")
