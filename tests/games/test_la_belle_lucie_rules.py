@@ -351,6 +351,33 @@ def test_hill_aces_up_kings_down_and_marriages_both_ways(name, game):
     assert "p26>f5" in moves and "p26>p9" in moves and "p9>p26" in moves
 
 
+@pytest.mark.parametrize("name,game", HILL, ids=HILL_IDS)
+def test_hill_second_ace_only_finishes_the_king_foundation(name, game):
+    # P1..P12 have KH QH ... 2H (copy 1) on top, P13 and P14 the two AH; the other cards fill
+    # the packets' lower places and the packets after P14 in unshuffled order.
+    tops = [r + "H" for r in "KQJT98765432"] + ["AH", "AH"]
+    fillers = list(TWO_PACKS)
+    for c in tops:
+        fillers.remove(c)
+    cards: list[str] = []
+    for i, top in enumerate(tops):
+        cards += fillers[2 * i : 2 * i + 2] + [top]
+    cards += fillers[2 * len(tops) :]
+    state = game.deal_from(cards).start()
+    state = state.play("p13>f1")  # the first AH starts F1 (up)
+    state = state.play("p1>f5")  # KH starts F5 (down)
+    state = play_all(state, [f"p{i}>f5" for i in range(2, 13)])  # QH .. 2H
+    s = segs(state)
+    assert s["F1"] == "AH" and s["F5"] == "KHQHJHTH9H8H7H6H5H4H3H2H"
+    moves = support.move_set(state)
+    # The second AH cannot start another heart foundation (F2), nor go on F1 (wants 2H): it
+    # only finishes F5.
+    assert "p14>f5" in moves
+    assert not any(m.startswith("p14>f") and m != "p14>f5" for m in moves)
+    state = state.play("p14>f5")
+    assert segs(state)["F5"].endswith("2HAH") and len(segs(state)["F5"]) == 26
+
+
 # --- bad input -----------------------------------------------------------------------------------
 
 
