@@ -223,6 +223,46 @@ def test_three_redeals_at_most(name, game):
         state.play("redeal")
 
 
+def _redealt(layout: list[list]) -> list[list]:
+    """The rule text's re-deal when no card goes up: take up g, h, ..., m, a, ..., f (f comes
+    out first), then deal the pack in circles a..m."""
+    pack = [c for x in "fedcbamlkihg" for c in layout[LETTERS.index(x)]]
+    out: list[list] = [[] for _ in range(12)]
+    for k, c in enumerate(pack):
+        out[k % 12].append(c)
+    return out
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_lost_after_the_third_redeal_when_no_top_card_moves(name, game):
+    # Wanted layout of deal 4 (every card left as it is dealt, in every deal): its tops
+    # 5, 7 and 9 of each suit fit no foundation (they want 2s and queens) and marry nothing.
+    tops = [r + s for s in SUITS for r in "579"]
+    others = list(UNSHUFFLED_PACK)
+    for c in tops:
+        others.remove(c)
+    final = [others[7 * i : 7 * i + 7] + [tops[i]] for i in range(12)]
+    # Follow the 96 dealing positions through deal 1 and three re-deals to find which card of
+    # the first deal's pack ends where.
+    tokens: list[list] = [[] for _ in range(12)]
+    for k in range(96):
+        tokens[k % 12].append(k)
+    for _ in range(3):
+        tokens = _redealt(tokens)
+    pack = [""] * 96
+    for place, cards in zip(tokens, final):
+        for k, c in zip(place, cards):
+            pack[k] = c
+    state = leave_and_deal(game.deal_from(BASES + pack).start())
+    for n in (2, 3, 4):
+        state = leave_and_deal(state.play("redeal"))
+        assert segs(state)["pass"] == str(n)
+    places = " ".join(f"{x}:{''.join(p)}" for x, p in zip(LETTERS, final))
+    assert state.key == f"{places} {BASE_KEY} held: pack: hand: pass:4"
+    assert support.move_set(state) == set()
+    assert state.is_over and not state.is_won
+
+
 # --- the second deal's privileges ----------------------------------------------------------------
 
 #: 2C..6C go up on F1 and QC..8C on F5 as they are dealt to a; then 7C, wanted by both.
