@@ -261,6 +261,53 @@ def test_two_redeals_at_most_and_no_moves_during_the_deal_but_its_own(name, game
         state.play("redeal")
 
 
+def _redealt(layout: list[list]) -> list[list]:
+    """The rule text's re-deal when no card goes up: P12 bottom to top first, ..., P1 last,
+    dealt in rounds P1..P12."""
+    pack = [c for p in reversed(layout) for c in p]
+    out: list[list] = [[] for _ in range(12)]
+    for k, c in enumerate(pack):
+        out[k % 12].append(c)
+    return out
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_lost_after_the_second_redeal_when_no_top_card_moves(name, game):
+    # The first ace and king of each suit come first and start the foundations at P1; every
+    # later card is left where it is dealt, in all three deals. Wanted layout of deal 3: tops
+    # 5, 7 and 9 of each suit, which fit no foundation (they want 2s and queens) and marry
+    # nothing.
+    tops = [r + s for s in SUITS for r in "579"]
+    others = list(TWO_PACKS)
+    for c in ACES_KINGS + tops:
+        others.remove(c)
+    final = [others[7 * i : 7 * i + 7] + [tops[i]] for i in range(12)]
+    tokens: list[list] = [[] for _ in range(12)]
+    for k in range(96):
+        tokens[k % 12].append(k)
+    for _ in range(2):
+        tokens = _redealt(tokens)
+    pack = [""] * 96
+    for place, cards in zip(tokens, final):
+        for k, c in zip(place, cards):
+            pack[k] = c
+    state = game.deal_from(ACES_KINGS + pack).start()
+    for n in (1, 2, 3):
+        if n > 1:
+            state = state.play("redeal")
+        for _ in range(200):
+            if "leave" not in support.move_set(state):
+                break
+            state = state.play("leave")
+        assert segs(state)["pass"] == str(n) and segs(state)["hand"] == ""
+    packets = " ".join(f"P{i + 1}:{''.join(p)}" for i, p in enumerate(final))
+    assert (
+        state.key == f"{packets} F1:AC F2:AS F3:AH F4:AD F5:KC F6:KS F7:KH F8:KD pack: hand: pass:3"
+    )
+    assert support.move_set(state) == set()
+    assert state.is_over and not state.is_won
+
+
 # --- bad input -----------------------------------------------------------------------------------
 
 
