@@ -261,6 +261,39 @@ def test_two_redeals_at_most_and_no_moves_during_the_deal_but_its_own(name, game
         state.play("redeal")
 
 
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_book_example_a_run_two_to_eight_is_reversed_onto_a_nine(name, game):
+    # The first ace and king of each suit start the foundations at P1; the other 96 cards are
+    # dealt in rounds (card k of them to P((k - 1) mod 12 + 1)), every waiting card left. P1 gets
+    # 4C 2H 3H 4H 5H 6H 7H 8H (8H on top), P2 ends with 9H.
+    p1 = ["4C", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]
+    others = list(TWO_PACKS)
+    for c in ACES_KINGS + p1 + ["9H"]:
+        others.remove(c)
+    pack: list[str] = []
+    for r in range(8):
+        pack.append(p1[r])
+        pack.append("9H" if r == 7 else others.pop(0))
+        pack += [others.pop(0) for _ in range(10)]
+    assert not others
+    state = game.deal_from(ACES_KINGS + pack).start()
+    for _ in range(200):
+        if "leave" not in support.move_set(state):
+            break
+        state = state.play("leave")
+    s = segs(state)
+    assert s["P1"] == "4C2H3H4H5H6H7H8H" and s["P2"].endswith("9H") and s["pack"] == ""
+    moved = ""
+    for rank in "8765432":  # 8H onto 9H, then 7H onto 8H, ..., 2H onto 3H
+        assert "p1>p2" in support.move_set(state)
+        state = state.play("p1>p2")
+        moved += rank + "H"
+        assert segs(state)["P2"].endswith("9H" + moved)
+    s = segs(state)
+    assert s["P1"] == "4C" and s["P2"].endswith("9H8H7H6H5H4H3H2H")
+    assert "p2>f3" in support.move_set(state)  # the deuce is the top card, F3 (AH) wants it
+
+
 def _redealt(layout: list[list]) -> list[list]:
     """The rule text's re-deal when no card goes up: P12 bottom to top first, ..., P1 last,
     dealt in rounds P1..P12."""

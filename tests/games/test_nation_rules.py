@@ -130,6 +130,18 @@ def test_everything_up_during_the_deal_is_won_at_once(name, game):
     assert support.move_set(state) == set()
 
 
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_book_example_plays_at_counts_four_and_seven_leave_six_cards(name, game):
+    # Column 1: counts 1-3 fit nothing, count 4 (2C) goes up, counts 5-6 fit nothing, count 7
+    # (3C, wanted once 2C is up) goes up, count 8 fits nothing: six cards, and column 2 starts
+    # with the ninth card.
+    head = ["5H", "6H", "7H", "2C", "8H", "9H", "3C", "TH", "4S", "5S"]
+    state = game.deal_from(order(head)).start()
+    s = segs(state)
+    assert s["T1"] == "5H6H7H8H9HTH" and s["F1"].startswith("AC2C3C")
+    assert s["T2"].startswith("4S5S")
+
+
 # --- moves -------------------------------------------------------------------------------------
 
 
