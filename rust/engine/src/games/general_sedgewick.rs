@@ -465,10 +465,7 @@ mod tests {
         );
         play(&g, &mut s, "turn");
         // QH on KD from the talon.
-        assert_eq!(
-            sorted_texts(&g, &s),
-            ["talon>x2", "turn", "x3>x4", "x5>x3"]
-        );
+        assert_eq!(sorted_texts(&g, &s), ["talon>x2", "turn", "x3>x4", "x5>x3"]);
         play(&g, &mut s, "talon>x2");
         play(&g, &mut s, "x3>x4");
         play(&g, &mut s, "x5>x4");

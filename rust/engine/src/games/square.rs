@@ -1,135 +1,233 @@
-//! THE SQUARE (`square`).
-//!
-//! The starting point `tools/scaffold.py` copies for a new game. It is a real (tiny) game
-//! so that it compiles and its tests run: rewrite every section from the new game's rule
-//! text (`python/patience/rules/<slug>.md`) and notation page (`docs/notation/<slug>.md`),
-//! composing it from `crate::parts` (CONTRIBUTING.md, "Adding a game").
+//! THE SQUARE (`square`), from `rules/square.md` and `docs/notation/square.md`.
 //!
 //! # Layout and deal
-//! No layout: the whole shuffled pack is the pack, its first card on top.
+//! Two packs. Sixteen places S1..S16, four rows of four, dealt S1, S2, ..., S16, one card
+//! each. A card so dealt that is an ace whose suit has no foundation yet goes at once to
+//! that suit's foundation and the same place takes the next card (CONVENTIONS 4.5); a
+//! second ace of a suit is dealt like any card. The rest is the pack, face down.
 //!
 //! # Foundations
-//! F1..F4, each started by an ace (to the lowest-numbered empty place), built up in suit.
+//! F1..F4 for clubs, diamonds, hearts, spades. Each goes up A..K, takes the second king,
+//! then goes down Q..A: 26 cards, the whole suit of both packs. A packet top or the talon
+//! top that is its foundation's next card may go there (an ace that starts a foundation
+//! after the deal too).
 //!
-//! # Pack, talon and re-deals
-//! `turn` turns one card onto the talon; `passes` passes through the pack (1 by default),
-//! each `redeal` turning the talon over as it lies.
+//! # The Square
+//! Only a packet's top is available. It, or the talon top, may be married onto another
+//! packet's top of the same suit exactly one rank higher or lower (no wrap).
+//!
+//! # Spaces
+//! After every move the lowest-numbered empty place takes the talon top, or the pack top
+//! when the talon is empty, repeatedly; with both empty a place stays empty for good and
+//! takes nothing.
+//!
+//! # Pack and talon
+//! `turn` turns one card onto the talon; one pass, no re-deal. There is no option.
 //!
 //! # End
-//! Won with every card on the foundations.
+//! Won with all 104 cards on the foundations; otherwise lost when no move is left.
 //!
 //! # Solver
-//! Talon plays are the stock macro ([`Stock::reachable_tops`]).
+//! - The stock macro ([`Stock::reachable_tops`]), grown for the refill: "turn k times, then
+//!   play the talon top", and "turn k times, then move the last card of a packet" (its
+//!   place is then refilled with the talon top that k turns brought). Proof: a turn
+//!   changes nothing but the stock and sets off nothing (no place is empty while the pack
+//!   has cards); a move that neither takes the talon top nor empties a packet leaves the
+//!   stock alone and is not affected by it, so it can be played before the turns in front
+//!   of it. Every line is thus such macros and plain moves (no line ends with turns: the
+//!   last move of a win puts a card on a foundation).
+//! - No safe move: a card that goes up may be the one that a run must be reversed on,
+//!   and the refill makes emptying a packet a compulsory step (so [`crate::parts::safe`]
+//!   does not apply).
+//! - Key symmetry: the sixteen places are alike (no rule names one: at most one place is
+//!   empty at a time while the stock has cards, and none is refilled once it is out), so
+//!   the packets are sorted. Foundations are fixed by suit.
 
-use crate::card::Card;
+use crate::card::{Card, ACE};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
-use crate::parts::{Ladder, Ladders, Stock, StockRule};
+use crate::parts::{
+    sort_among, BitWriter, Build, Dealer, Dir, Ladder, Ladders, Pile, Space, Stock, StockRule,
+    SuitRule,
+};
 
 pub const SLUG: &str = "square";
 
-const OPTIONS: &[Opt] = &[Opt::int(
-    "passes",
-    (1, 100),
-    false,
-    1,
-    "passes through the pack",
-)];
-const FOUNDATIONS: Ladder = Ladder::ACE_UP;
+/// THE SQUARE has no option (an unknown option is an error).
+const OPTIONS: &[Opt] = &[];
+/// A foundation's ranks: up from the ace to the king, the second king, down to the ace.
+const RANKS: [u8; 26] = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+];
+const FOUNDATIONS: Ladder = Ladder {
+    ranks: Some(&RANKS),
+    len: 26,
+    ..Ladder::ACE_UP
+};
+/// Marrying: same suit, one rank up or down, no wrap; nothing goes into an empty place.
+const MARRY: Build = Build::new(Dir::Either, SuitRule::Same).spaces(Space::Never);
+const PACKETS: usize = 16;
+/// Source index of the talon (0..16 are the places).
+const TALON: u8 = 16;
+/// Destination index of the foundations (0..16 are the places): the card's suit's one.
+const FOUND: u8 = 16;
+const STOCK: StockRule = StockRule::ONE_PASS;
 
+fn packet(i: usize) -> Place {
+    Place::at("S", i)
+}
 fn found(i: usize) -> Place {
     Place::at("F", i)
 }
 
-/// The game with its options.
+/// The game (it has no options).
 #[derive(Clone, Debug, Default)]
-pub struct Square {
-    pub stock: StockRule,
-}
+pub struct Square;
 
 impl Square {
-    /// Build from user options (names and values checked).
+    /// Build from user options: THE SQUARE has none, so any option is an error.
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        let p = Parsed::new(SLUG, OPTIONS, opts)?;
-        let passes = p.int("passes").map(|n| n as u32);
-        Ok(Square {
-            stock: StockRule {
-                passes,
-                ..StockRule::ONE_PASS
-            },
-        })
+        Parsed::new(SLUG, OPTIONS, opts)?;
+        Ok(Square)
     }
 }
 
-/// A position.
+/// A position. A packet holds one suit only (every card married on it follows suit), so
+/// 26 cards at most.
 #[derive(Copy, Clone, Debug)]
 pub struct State {
+    packets: [Pile<26>; PACKETS],
+    /// Place `p` is the foundation of suit `p`.
     found: Ladders<4>,
-    stock: Stock<52>,
+    stock: Stock<88>,
 }
 
-/// One move (or, for the solver, a macro move).
+/// One move: `Play(from, to)` takes the card of source `from` (a place or [`TALON`]) to
+/// `to` (a place or [`FOUND`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Move {
     Turn,
-    Redeal,
-    TalonFound,
-    /// Solver only: `steps` stock steps, then the talon top to its foundation.
-    Stock(u8),
+    Play(u8, u8),
+    /// Solver only: `steps` turns, then `Play(from, to)`.
+    Stock(u8, u8, u8),
+}
+
+impl State {
+    fn source(&self, from: u8) -> Option<Card> {
+        if from == TALON {
+            self.stock.talon_top()
+        } else {
+            self.packets[from as usize].top()
+        }
+    }
+    /// Does `c` go on its suit's foundation now?
+    fn fits_up(&self, c: Card) -> bool {
+        FOUNDATIONS.accepts(&self.found, c.suit().into(), c)
+    }
+    /// May `c` be married onto place `to`?
+    fn fits_on(&self, to: usize, c: Card) -> bool {
+        self.packets[to].top().is_some_and(|t| MARRY.fits(t, c))
+    }
+    /// The refill (automatic): the lowest-numbered empty place takes the talon top, or
+    /// the pack top when there is no talon, while both last.
+    fn refill(&mut self) {
+        for p in 0..PACKETS {
+            if self.packets[p].is_empty() {
+                let c = self.stock.take_talon().or_else(|| self.stock.take_pack());
+                let Some(c) = c else { return };
+                self.packets[p].push(c);
+            }
+        }
+    }
+    /// Foundation plays and marriages from the places `from` (in order) and the talon.
+    fn plays(&self, out: &mut Vec<Move>) {
+        for from in 0..=TALON {
+            if self.source(from).is_some_and(|c| self.fits_up(c)) {
+                out.push(Move::Play(from, FOUND));
+            }
+        }
+        for from in 0..=TALON {
+            let Some(c) = self.source(from) else {
+                continue;
+            };
+            for to in (0..PACKETS).filter(|&to| to != from as usize && self.fits_on(to, c)) {
+                out.push(Move::Play(from, to as u8));
+            }
+        }
+    }
 }
 
 impl Game for Square {
     type State = State;
     type Move = Move;
-    type Key = [u64; 2];
+    type Key = [u64; 6];
 
     fn info(&self) -> GameInfo {
         GameInfo {
             slug: SLUG,
             title: "The Square",
-            pack: PackSpec::Standard(1),
+            pack: PackSpec::Standard(2),
             options: infos(OPTIONS),
         }
     }
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
+        if cards.len() != 104 {
+            return Err(EngineError::WrongCount {
+                expected: 104,
+                got: cards.len(),
+            });
+        }
+        let mut d = Dealer::new(&cards);
+        let mut found = Ladders::new();
+        let mut packets = [Pile::new(); PACKETS];
+        for p in &mut packets {
+            let c = d.next_staying(|c| {
+                let starts = c.rank() == ACE && found.count(c.suit().into()) == 0;
+                if starts {
+                    FOUNDATIONS.put(&mut found, c.suit().into(), c);
+                }
+                starts
+            });
+            p.push(c.ok_or_else(|| EngineError::BadDeal("too few cards".into()))?);
+        }
         Ok(State {
-            found: Ladders::new(),
-            stock: Stock::new(&cards),
+            packets,
+            found,
+            stock: Stock::new(d.rest()),
         })
     }
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
-        if s.stock
-            .talon_top()
-            .is_some_and(|c| FOUNDATIONS.first_dest(&s.found, c).is_some())
-        {
-            out.push(Move::TalonFound);
-        }
+        s.plays(out);
         if s.stock.pack_len() > 0 {
             out.push(Move::Turn);
-        }
-        if s.stock.can_redeal(&self.stock) {
-            out.push(Move::Redeal);
         }
     }
 
     fn play(&self, s: &mut State, m: Move) {
         match m {
-            Move::Turn => _ = s.stock.turn(&self.stock),
-            Move::Redeal => s.stock.turn_over(),
-            Move::TalonFound => {
-                let c = s.stock.take_talon().unwrap_or_default();
-                if let Some(p) = FOUNDATIONS.first_dest(&s.found, c) {
-                    FOUNDATIONS.put(&mut s.found, p, c);
+            Move::Turn => _ = s.stock.turn(&STOCK),
+            Move::Play(from, to) => {
+                let c = if from == TALON {
+                    s.stock.take_talon()
+                } else {
+                    s.packets[from as usize].pop()
+                };
+                let Some(c) = c else { return };
+                if to == FOUND {
+                    FOUNDATIONS.put(&mut s.found, c.suit().into(), c);
+                } else {
+                    s.packets[to as usize].push(c);
                 }
+                s.refill();
             }
-            Move::Stock(steps) => {
-                s.stock.macro_steps(&self.stock, steps);
-                self.play(s, Move::TalonFound);
+            Move::Stock(steps, from, to) => {
+                s.stock.macro_steps(&STOCK, steps);
+                self.play(s, Move::Play(from, to));
             }
         }
     }
@@ -139,70 +237,139 @@ impl Game for Square {
     }
 
     fn move_text(&self, s: &State, m: Move) -> String {
+        let src = |from: u8| {
+            if from == TALON {
+                Place::named("talon")
+            } else {
+                packet(from.into())
+            }
+        };
         match m {
             Move::Turn => "turn".into(),
-            Move::Redeal => "redeal".into(),
-            Move::TalonFound => {
-                let c = s.stock.talon_top().unwrap_or_default();
-                move_text(
-                    Place::named("talon"),
-                    found(FOUNDATIONS.first_dest(&s.found, c).unwrap_or(0)),
-                )
+            Move::Play(from, FOUND) => {
+                let suit = s.source(from).map_or(0, |c| c.suit().into());
+                move_text(src(from), found(suit))
             }
-            Move::Stock(steps) => format!("stock:{steps}"),
+            Move::Play(from, to) => move_text(src(from), packet(to.into())),
+            Move::Stock(steps, from, to) => format!("stock:{steps}:{from}>{to}"),
         }
     }
 
     fn key_text(&self, s: &State) -> String {
         let mut k = KeyText::new();
+        for (i, p) in s.packets.iter().enumerate() {
+            k.pile(packet(i), p.cards(), 0);
+        }
         for p in 0..4 {
             k.pile(found(p), &FOUNDATIONS.cards(&s.found, p), 0);
         }
         let pack: Vec<Card> = s.stock.pack().collect();
         let talon: Vec<Card> = s.stock.talon().collect();
-        k.pile(Place::named("pack"), &pack, pack.len())
-            .pile(Place::named("talon"), &talon, 0);
-        k.field("pass", s.stock.pass);
+        k.pile(Place::named("pack"), &pack, pack.len());
+        k.pile(Place::named("talon"), &talon, 0);
         k.finish()
     }
 
     fn display(&self, s: &State) -> String {
         let mut p = Picture::new();
         p.tops("Foundations", (0..4).map(|i| (found(i), s.found.top(i))));
-        p.stock(&s.stock, self.stock.passes);
+        p.stock(&s.stock, None);
+        for (i, c) in s.packets.iter().enumerate() {
+            p.pile(packet(i), c.cards(), 0);
+        }
         p.finish()
     }
 
-    fn key(&self, s: &State) -> [u64; 2] {
-        // Foundations by suit (the places are interchangeable), the stock's cards left and
-        // its cursor, the pass: exact for one deal.
-        let mut h = 0u64;
-        for suit in 0..4 {
-            h |= u64::from(s.found.suit_count(suit)) << (4 * suit);
+    fn key(&self, s: &State) -> [u64; 6] {
+        // Foundation counts (4 x 5 bits), the stock's cards left (88 bits) and cursor (7),
+        // then the packets in sorted order, each as its length (5 bits) and, if any, its
+        // bottom card (6) and one bit per card above it (1: one rank up; the suit is the
+        // bottom's). At most 20 + 95 + 16 x 11 + 88 = 379 bits. Exact for one deal.
+        let mut w = BitWriter::<6>::new();
+        for p in 0..4 {
+            w.put(u64::from(s.found.count(p)), 5);
         }
         let (present, cursor) = s.stock.key_bits();
-        [
-            present as u64,
-            h | u64::from(cursor) << 16 | u64::from(s.stock.pass) << 24,
-        ]
+        w.put(present as u64, 64);
+        w.put((present >> 64) as u64, 24);
+        w.put(u64::from(cursor), 7);
+        let mut codes = [0u64; PACKETS];
+        for (code, p) in codes.iter_mut().zip(&s.packets) {
+            let cards = p.cards();
+            let Some(first) = cards.first() else { continue };
+            let mut dirs = 0u64;
+            for (i, pair) in cards.windows(2).enumerate() {
+                dirs |= u64::from(pair[1].rank() > pair[0].rank()) << i;
+            }
+            *code = cards.len() as u64 | (first.index() as u64) << 5 | dirs << 11;
+        }
+        sort_among(&mut codes, |_| true);
+        for code in codes {
+            let len = code & 31;
+            w.put(len, 5);
+            if len > 0 {
+                w.put(code >> 5 & 63, 6);
+                w.put(code >> 11, len as usize - 1);
+            }
+        }
+        w.finish()
     }
 
+    /// Foundation plays, then marriages, the talon's by the stock macro; then, for every
+    /// talon top that turning brings, each move of a packet's last card (the place is
+    /// refilled with that top).
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
-        s.stock.reachable_tops(&self.stock, |c, steps| {
-            if FOUNDATIONS.first_dest(&s.found, c).is_some() {
-                out.push(Move::Stock(steps));
-            }
+        let mut tops = [(Card::default(), 0u8); 88];
+        let mut n = 0;
+        s.stock.reachable_tops(&STOCK, |c, steps| {
+            tops[n] = (c, steps);
+            n += 1;
         });
+        for from in 0..TALON {
+            if s.source(from).is_some_and(|c| s.fits_up(c)) {
+                out.push(Move::Play(from, FOUND));
+            }
+        }
+        for &(c, steps) in &tops[..n] {
+            if s.fits_up(c) {
+                out.push(Move::Stock(steps, TALON, FOUND));
+            }
+        }
+        let mut last = Vec::new();
+        for from in 0..PACKETS {
+            let Some(c) = s.packets[from].top() else {
+                continue;
+            };
+            for to in (0..PACKETS).filter(|&to| to != from && s.fits_on(to, c)) {
+                out.push(Move::Play(from as u8, to as u8));
+                if s.packets[from].len() == 1 {
+                    last.push((from as u8, to as u8));
+                }
+            }
+            if s.packets[from].len() == 1 && s.fits_up(c) {
+                last.push((from as u8, FOUND));
+            }
+        }
+        for &(c, steps) in &tops[..n] {
+            for to in (0..PACKETS).filter(|&to| s.fits_on(to, c)) {
+                out.push(Move::Stock(steps, TALON, to as u8));
+            }
+        }
+        for &(_, steps) in tops[..n].iter().filter(|&&(_, k)| k > 0) {
+            for &(from, to) in &last {
+                out.push(Move::Stock(steps, from, to));
+            }
+        }
     }
 
     fn expand(&self, s: &State, m: Move, out: &mut Vec<Move>) {
-        let Move::Stock(steps) = m else {
+        let Move::Stock(steps, from, to) = m else {
             return out.push(m);
         };
         let mut t = *s;
         t.stock
-            .expand_macro(&self.stock, steps, Move::Turn, Move::Redeal, out);
-        out.push(Move::TalonFound);
+            .expand_macro(&STOCK, steps, Move::Turn, Move::Turn, out);
+        out.push(Move::Play(from, to));
     }
 }
 
@@ -210,103 +377,164 @@ impl Game for Square {
 mod tests {
     use super::*;
     use crate::solver::Verdict;
-    use crate::testing::{cards, deal, deal_cards, play, pruning_agrees, solve_limited, texts};
+    use crate::testing::{
+        assert_replays, cards, deal_cards, play, pruning_agrees, pruning_agrees_on, solve_limited,
+        sorted_texts, unshuffled,
+    };
 
-    #[test]
-    fn the_unshuffled_pack_is_won_by_turning() {
-        let g = Square::default();
-        let mut s = deal_cards(&g, crate::testing::unshuffled(PackSpec::Standard(1)));
-        assert_eq!(texts(&g, &s), ["turn"]);
-        play(&g, &mut s, "turn");
-        assert_eq!(texts(&g, &s), ["talon>f1", "turn"]);
-        let o = solve_limited(&g, &s, 1000, false);
-        assert_eq!(o.verdict, Verdict::Won);
-    }
-
-    #[test]
-    fn clubs_under_their_ace_need_a_second_pass() {
-        // 2C and 3C under the ace: the clubs wait for a second pass.
-        let mut pack = cards("2C 3C AC");
-        pack.extend(
-            crate::testing::unshuffled(PackSpec::Standard(1))
-                .into_iter()
-                .filter(|c| !["AC", "2C", "3C"].contains(&c.to_string().as_str())),
-        );
-        let one = Square::default();
-        let s = deal_cards(&one, pack.clone());
-        assert_eq!(
-            solve_limited(&one, &s, 10_000, false).verdict,
-            Verdict::Lost
-        );
-        let passes = [("passes".into(), crate::game::OptValue::Int(2))];
-        let two = Square::from_options(&passes).unwrap();
-        let s = deal_cards(&two, pack);
-        assert_eq!(solve_limited(&two, &s, 10_000, false).verdict, Verdict::Won);
-    }
-
-    /// Key and move texts, byte for byte. `tests/test_scaffold.py` expects the same
-    /// strings of this game's Python reference engine: keep the two in step.
-    #[test]
-    fn key_texts() {
-        let g = Square::default();
-        let mut s = deal_cards(&g, crate::testing::unshuffled(PackSpec::Standard(1)));
-        let pack = "ksqsjsts9s8s7s6s5s4s3s2saskhqhjhth9h8h7h6h5h4h3h2hah\
-                    kdqdjdtd9d8d7d6d5d4d3d2dadkcqcjctc9c8c7c6c5c4c3c2c";
-        assert_eq!(
-            g.key_text(&s),
-            format!("F1: F2: F3: F4: pack:{pack}ac talon: pass:1")
-        );
-        play(&g, &mut s, "turn");
-        assert_eq!(
-            g.key_text(&s),
-            format!("F1: F2: F3: F4: pack:{pack} talon:AC pass:1")
-        );
-        play(&g, &mut s, "talon>f1");
-        assert_eq!(
-            g.key_text(&s),
-            format!("F1:AC F2: F3: F4: pack:{pack} talon: pass:1")
-        );
-        assert_eq!(
-            g.key_text(&deal(&g, 1)),
-            "F1: F2: F3: F4: pack:4hkhts9djsth2sjdkc9h4dqd6d8d3s7c6s3h8sks3c6h2d4c9c2cad5dah\
-             tdkd5s8c2h5ctcasqc7h3djc7d5h6cjhqs8hac4sqh7s9s talon: pass:1"
-        );
-        // Clubs 2C 3C under their ace, two passes: after the first pass, and the re-deal.
-        let mut pack = cards("2C 3C AC");
-        pack.extend(
-            crate::testing::unshuffled(PackSpec::Standard(1))
-                .into_iter()
-                .filter(|c| !["AC", "2C", "3C"].contains(&c.to_string().as_str())),
-        );
-        let passes = [("passes".into(), crate::game::OptValue::Int(2))];
-        let two = Square::from_options(&passes).unwrap();
-        let mut s = deal_cards(&two, pack);
-        loop {
-            let t = texts(&two, &s);
-            let up = t.iter().find(|m| m.starts_with("talon>"));
-            match up.or(t.first()) {
-                Some(m) if m != "redeal" => play(&two, &mut s, m),
-                _ => break,
+    /// A position from its packets S1..S16, foundations F1..F4 (cards bottom first) and
+    /// pack (top first).
+    fn position(packets: [&str; 16], found: [&str; 4], pack: &str) -> State {
+        let mut s = State {
+            packets: [Pile::new(); PACKETS],
+            found: Ladders::new(),
+            stock: Stock::new(&cards(pack)),
+        };
+        for (p, text) in packets.iter().enumerate() {
+            s.packets[p] = Pile::of(&cards(text), 0);
+        }
+        for (f, text) in found.iter().enumerate() {
+            for c in cards(text) {
+                FOUNDATIONS.put(&mut s.found, f, c);
             }
         }
-        let rest = "F2:AD2D3D4D5D6D7D8D9DTDJDQDKD F3:AH2H3H4H5H6H7H8H9HTHJHQHKH \
-                    F4:AS2S3S4S5S6S7S8S9STSJSQSKS";
+        s
+    }
+
+    #[test]
+    fn the_deal_and_its_key() {
+        let g = Square;
+        let s = deal_cards(&g, unshuffled(PackSpec::Standard(2)));
+        // AC is dealt to S1 and goes up, 2C replaces it; KC is dealt to S12, AD to S13
+        // (up, replaced by 2D), then 3D 4D 5D. The pack: 6D on top.
+        let mut pack = String::new();
+        for copy in [2, 1] {
+            for suit in ["s", "h", "d", "c"] {
+                for r in "kqjt98765432a".chars() {
+                    if copy == 1 && (suit == "c" || suit == "d" && "5432a".contains(r)) {
+                        continue;
+                    }
+                    pack.push(r);
+                    pack.push_str(suit);
+                }
+            }
+        }
         assert_eq!(
-            two.key_text(&s),
-            format!("F1:AC {rest} pack: talon:2C3C4C5C6C7C8C9CTCJCQCKC pass:1")
+            g.key_text(&s),
+            format!(
+                "S1:2C S2:3C S3:4C S4:5C S5:6C S6:7C S7:8C S8:9C S9:TC S10:JC S11:QC S12:KC \
+                 S13:2D S14:3D S15:4D S16:5D F1:AC F2:AD F3: F4: pack:{pack} talon:"
+            )
         );
-        assert_eq!(texts(&two, &s), ["redeal"]);
-        play(&two, &mut s, "redeal");
+        // 2C and 2D go up; neighbours in a row of clubs or diamonds marry both ways.
+        let mut want = vec!["s1>f1".to_string(), "s13>f2".into(), "turn".into()];
+        for (lo, hi) in [(1, 12), (13, 16)] {
+            for i in lo..hi {
+                want.push(format!("s{i}>s{}", i + 1));
+                want.push(format!("s{}>s{i}", i + 1));
+            }
+        }
+        want.sort();
+        assert_eq!(sorted_texts(&g, &s), want);
+    }
+
+    /// A deal: `first` as its first cards, then the rest of the two packs in unshuffled
+    /// order (the first copies of `first`'s cards taken out).
+    fn deal_with(first: &str) -> State {
+        let mut rest = unshuffled(PackSpec::Standard(2));
+        let mut pack = cards(first);
+        for c in &pack {
+            let i = rest.iter().position(|x| x == c).unwrap();
+            rest.remove(i);
+        }
+        pack.extend(rest);
+        deal_cards(&Square, pack)
+    }
+
+    #[test]
+    fn a_second_ace_is_dealt_like_any_card() {
+        // S1: AH goes up, the second AH stays. S3: AC goes up, 2C stays; S15: AD up, 2D.
+        let s = deal_with("AH AH 5S");
+        let key = Square.key_text(&s);
+        assert!(key.starts_with("S1:AH S2:5S S3:2C S4:3C "), "{key}");
+        assert!(key.contains(" S14:KC S15:2D S16:3D F1:AC F2:AD F3:AH F4: pack:"));
+    }
+
+    #[test]
+    fn a_space_is_refilled_from_the_talon_then_the_pack() {
+        let g = Square;
+        let mut s = deal_cards(&g, unshuffled(PackSpec::Standard(2)));
+        // 2C up: S1 is empty with no talon, the pack's 6D fills it.
+        play(&g, &mut s, "s1>f1");
+        assert!(g.key_text(&s).starts_with("S1:6D S2:3C "));
+        // 7D turned; 6D married onto 5D: S1 takes the talon's 7D.
+        play(&g, &mut s, "turn");
+        play(&g, &mut s, "s1>s16");
+        let key = g.key_text(&s);
+        assert!(key.starts_with("S1:7D S2:3C "), "{key}");
+        assert!(key.contains(" S16:5D6D F1:AC2C F2:AD F3: F4: "), "{key}");
+        assert!(key.ends_with(" talon:"), "{key}");
+        // The talon's 8D marries onto 7D (S1), and 9D goes nowhere but the talon.
+        play(&g, &mut s, "turn");
+        assert!(sorted_texts(&g, &s).contains(&"talon>s1".to_string()));
+        play(&g, &mut s, "talon>s1");
+        assert!(g.key_text(&s).starts_with("S1:7D8D S2:3C "));
+    }
+
+    #[test]
+    fn foundations_go_up_then_down_with_the_second_king() {
+        let g = Square;
+        let mut p: [&str; 16] = [""; 16];
+        p[..5].copy_from_slice(&["KC", "QC", "KC", "2H", "AS"]);
+        let up = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC";
+        let mut s = position(p, [up, "", "", ""], "");
+        // Either KC goes up, QC not yet; 2H waits for its ace, AS starts F4. QC marries
+        // either king and either king the queen; two kings never marry. Nothing goes
+        // into the empty places (pack and talon are out).
         assert_eq!(
-            two.key_text(&s),
-            format!("F1:AC {rest} pack:kcqcjctc9c8c7c6c5c4c3c2c talon: pass:2")
+            sorted_texts(&g, &s),
+            ["s1>f1", "s1>s2", "s2>s1", "s2>s3", "s3>f1", "s3>s2", "s5>f4"]
         );
+        play(&g, &mut s, "s1>f1");
+        assert_eq!(sorted_texts(&g, &s), ["s2>s3", "s3>f1", "s3>s2", "s5>f4"]);
+        play(&g, &mut s, "s3>f1");
+        play(&g, &mut s, "s2>f1");
+        assert_eq!(
+            g.key_text(&s),
+            "S1: S2: S3: S4:2H S5:AS S6: S7: S8: S9: S10: S11: S12: S13: S14: S15: S16: \
+             F1:AC2C3C4C5C6C7C8C9CTCJCQCKCKCQC F2: F3: F4: pack: talon:"
+        );
+        assert_eq!(sorted_texts(&g, &s), ["s5>f4"]);
+        play(&g, &mut s, "s5>f4");
+        assert!(sorted_texts(&g, &s).is_empty(), "over, and lost");
+        assert!(!g.is_won(&s));
+    }
+
+    #[test]
+    fn a_won_line_replays() {
+        // All of clubs and diamonds of one pack in the Square as runs to reverse, the rest
+        // in an order that comes up as needed: the unshuffled two packs.
+        let g = Square;
+        let s = deal_cards(&g, unshuffled(PackSpec::Standard(2)));
+        let out = solve_limited(&g, &s, 200_000, false);
+        assert_eq!(out.verdict, Verdict::Won);
+        assert_replays(&g, &s, &out.moves);
     }
 
     #[test]
     fn pruning_agrees_with_plain_search() {
-        let g = Square::default();
-        let a = pruning_agrees(&g, 0..40, 40, 5, 20_000);
-        assert!(a.lost >= 100, "{a:?}");
+        let a = pruning_agrees(&Square, 0..16, 600, 40, 10_000);
+        assert!(a.lost >= 15, "{a:?}");
+        // Positions along the won line of the unshuffled packs, from its end.
+        let s = deal_cards(&Square, unshuffled(PackSpec::Standard(2)));
+        let out = solve_limited(&Square, &s, 200_000, false);
+        let mut line = vec![s];
+        for &m in &out.moves {
+            let mut t = *line.last().unwrap();
+            Square.play(&mut t, m);
+            line.push(t);
+        }
+        let b = pruning_agrees_on(&Square, line.iter().rev().step_by(10).take(12), 10_000);
+        assert!(b.won >= 6, "{b:?}");
     }
 }

@@ -637,7 +637,10 @@ mod tests {
         assert_eq!(t.talon_top(), Some(card("JC")));
         // No stopping card: the same as reachable_tops, through the re-deal.
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        assert_eq!(s.reachable_tops_until(&r, |_| false, |c, k| a.push((c, k))), None);
+        assert_eq!(
+            s.reachable_tops_until(&r, |_| false, |c, k| a.push((c, k))),
+            None
+        );
         s.reachable_tops(&r, |c, k| b.push((c, k)));
         assert_eq!(a, b);
         assert_eq!(a.len(), 5);
@@ -653,7 +656,10 @@ mod tests {
         let three = rule(3, Some(1));
         let u = Stock::<8>::new(&pack);
         let mut tops = Vec::new();
-        assert_eq!(u.reachable_tops_until(&three, jack, |c, k| tops.push((c, k))), Some(1));
+        assert_eq!(
+            u.reachable_tops_until(&three, jack, |c, k| tops.push((c, k))),
+            Some(1)
+        );
         assert!(tops.is_empty());
     }
 
