@@ -390,27 +390,19 @@ impl Game for FishBone {
     }
 
     fn safe_move(&self, s: &State) -> Option<Move> {
-        // Copies of a card on the knave places: the places of its suit already past it.
+        // Both copies of `x` on the knave places: two places of its suit past it.
         let up = |x: Card| {
-            (0..KNAVES)
-                .filter(|&f| s.found.top(f).is_some_and(|t| t.suit() == x.suit()))
-                .filter(|&f| usize::from(s.found.count(f)) >= usize::from(JACK - x.rank()) + 1)
-                .count()
+            let past = |f: &usize| s.found.count(*f) > JACK - x.rank();
+            let of_suit = |f: &usize| s.found.top(*f).is_some_and(|t| t.suit() == x.suit());
+            (0..KNAVES).filter(of_suit).filter(past).count() == 2
         };
-        let below_ok = s
-            .stock
-            .talon()
-            .collect::<Vec<_>>()
-            .iter()
-            .rev()
-            .nth(1)
-            .is_none_or(|&c| !is_court(c));
+        let talon: Vec<Card> = s.stock.talon().collect();
+        let beneath_ok = talon.len() < 2 || !is_court(talon[talon.len() - 2]);
         (0..=TALON).find_map(|from| {
             let c = s.source(from)?;
             let f = (0..KNAVES).find(|&f| s.fits_knave(f, c))?;
-            let next = Card::new(c.rank() + 1, c.suit());
-            let rests_done = c.rank() + 1 == JACK || up(next) == 2;
-            (rests_done && (from != TALON || below_ok))
+            let rests_done = c.rank() + 1 == JACK || up(Card::new(c.rank() + 1, c.suit()));
+            (rests_done && (from != TALON || beneath_ok))
                 .then_some(Move::Play(from, FIRST_F + f as u8))
         })
     }
