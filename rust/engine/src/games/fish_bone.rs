@@ -651,4 +651,52 @@ mod tests {
         let b = pruning_agrees_on(&FishBone, line.iter().rev().step_by(10).take(12), 10_000);
         assert!(b.won >= 6, "{b:?}");
     }
+
+    const GAMES: [FishBone; 1] = [FishBone];
+
+    type Canon = (
+        Vec<Vec<Card>>,
+        Vec<(Vec<u8>, u32, u32)>,
+        Vec<Card>,
+        Vec<Card>,
+        u16,
+    );
+
+    fn canonical(s: &State) -> Canon {
+        let mut grid: Vec<Vec<Card>> = s.grid.iter().map(|p| p.cards().to_vec()).collect();
+        grid.sort();
+        let suits = (0..4)
+            .map(|suit| {
+                let places: Vec<usize> = (0..KNAVES)
+                    .filter(|&f| s.found.top(f).is_some_and(|t| t.suit() == suit))
+                    .collect();
+                let mut h: Vec<u8> = places.iter().map(|&f| s.found.count(f)).collect();
+                h.sort();
+                let n = |bits: u8| places.iter().filter(|&&f| bits & (1 << f) != 0).count();
+                (h, n(s.kings) as u32, n(s.queens) as u32)
+            })
+            .collect();
+        let (pack, talon) = (s.stock.pack().collect(), s.stock.talon().collect());
+        (grid, suits, pack, talon, s.stock.pass)
+    }
+
+    /// The solver key is exact up to its symmetries: along random walks, two positions
+    /// have the same key exactly when their canonical forms (worked out here from the
+    /// places, the symmetry applied by sorting) are equal.
+    #[test]
+    fn keys_are_exact_up_to_the_symmetries() {
+        use std::collections::HashMap;
+        let (mut by_key, mut by_canon) = (HashMap::new(), HashMap::new());
+        for g in GAMES {
+            for seed in 0..12 {
+                crate::testing::walk(&g, &crate::testing::deal(&g, seed), 300, seed, |s| {
+                    let canon = canonical(s);
+                    let key = g.key(s);
+                    assert_eq!(*by_key.entry(key).or_insert(canon.clone()), canon);
+                    assert_eq!(*by_canon.entry(canon).or_insert(key), key);
+                });
+            }
+        }
+        assert!(by_key.len() > 1000, "{}", by_key.len());
+    }
 }

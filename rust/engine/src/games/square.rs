@@ -537,4 +537,33 @@ mod tests {
         let b = pruning_agrees_on(&Square, line.iter().rev().step_by(10).take(12), 10_000);
         assert!(b.won >= 6, "{b:?}");
     }
+
+    const GAMES: [Square; 1] = [Square];
+
+    fn canonical(s: &State) -> (Vec<Vec<Card>>, [u8; 4], Vec<Card>, Vec<Card>) {
+        let mut p: Vec<Vec<Card>> = s.packets.iter().map(|p| p.cards().to_vec()).collect();
+        p.sort();
+        let f = std::array::from_fn(|i| s.found.count(i));
+        (p, f, s.stock.pack().collect(), s.stock.talon().collect())
+    }
+
+    /// The solver key is exact up to its symmetries: along random walks, two positions
+    /// have the same key exactly when their canonical forms (worked out here from the
+    /// places, the symmetry applied by sorting) are equal.
+    #[test]
+    fn keys_are_exact_up_to_the_symmetries() {
+        use std::collections::HashMap;
+        let (mut by_key, mut by_canon) = (HashMap::new(), HashMap::new());
+        for g in GAMES {
+            for seed in 0..12 {
+                crate::testing::walk(&g, &crate::testing::deal(&g, seed), 300, seed, |s| {
+                    let canon = canonical(s);
+                    let key = g.key(s);
+                    assert_eq!(*by_key.entry(key).or_insert(canon.clone()), canon);
+                    assert_eq!(*by_canon.entry(canon).or_insert(key), key);
+                });
+            }
+        }
+        assert!(by_key.len() > 1000, "{}", by_key.len());
+    }
 }
