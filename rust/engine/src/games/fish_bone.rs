@@ -42,17 +42,18 @@
 //!   the stock nor depends on it (a gridiron card uncovered is never a king, queen or
 //!   knave), so the turns of a line can be gathered in front of the talon play using them;
 //!   a line that goes past the cut passes through it, one more macro.
-//! - Safe moves: a card to a knave place when every card that could rest on it on the
-//!   gridiron (its suit's next rank up, both copies) is on the knave places or is a knave
-//!   (a ten), and, from the talon, when the card beneath it is no king or queen. The
+//! - Safe moves: a card to a knave place when both copies of its suit's next rank up (the
+//!   cards that could rest on it on the gridiron; for a ten, the knaves) are on the knave
+//!   places, and, from the talon, when the card beneath it is no king or queen. The
 //!   argument of [`crate::parts::safe`], with two more steps. (a) Nothing compulsory comes
 //!   of the move: what it uncovers on the gridiron is never a king, queen or knave, nor on
 //!   the talon by the condition, and an emptied gridiron place is filled only by choice.
-//!   (b) Two knave places of one suit: the places of the suit that take the card all show
-//!   the rank above, which is off the layout, so each of them takes only this card or its
-//!   twin; in the winning line, the first of the two to go onto such a place goes onto
-//!   the one still open, and from then the two lines differ only by the names of the
-//!   places of that suit.
+//!   (b) Two knave places of one suit: both are down (they hold the two copies of the
+//!   rank above), and those that take the card show that rank, so each takes only this
+//!   card or its twin; if only one does, the twin is already up (the other place is past
+//!   the card's rank). In the winning line, the first of the two to go onto such a place
+//!   goes onto the one still open, and from then the two lines differ only by the names
+//!   of the places of that suit.
 //! - Key symmetries: the gridiron places are alike (their numbers only order the automatic
 //!   steps, whose result does not depend on it), so the piles are sorted; the two knave
 //!   places of a suit are alike, keyed as their heights sorted and the number of kings and
@@ -405,7 +406,8 @@ impl Game for FishBone {
         (0..=TALON).find_map(|from| {
             let c = s.source(from)?;
             let f = (0..KNAVES).find(|&f| s.fits_knave(f, c))?;
-            let rests_done = c.rank() + 1 == JACK || up(Card::new(c.rank() + 1, c.suit()));
+            // For a ten: both knaves of its suit placed.
+            let rests_done = up(Card::new(c.rank() + 1, c.suit()));
             (rests_done && (from != TALON || beneath_ok))
                 .then_some(Move::Play(from, FIRST_F + f as u8))
         })
@@ -698,5 +700,58 @@ mod tests {
             }
         }
         assert!(by_key.len() > 1000, "{}", by_key.len());
+    }
+
+    /// A position from its gridiron piles, knave places (cards bottom first) and pack
+    /// (top first), with no slot filled.
+    fn position(grid: [&str; 6], knaves: [&str; 8], pack: &str) -> State {
+        let mut s = State {
+            grid: std::array::from_fn(|g| Pile::of(&cards(grid[g]), 0)),
+            found: Ladders::new(),
+            kings: 0,
+            queens: 0,
+            stock: Stock::new(&cards(pack)),
+        };
+        for (f, text) in knaves.iter().enumerate() {
+            for c in cards(text) {
+                FOUNDATIONS.put(&mut s.found, f, c);
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn safe_moves_wait_for_both_copies_above_and_a_harmless_card_beneath() {
+        let g = FishBone;
+        let safe = |grid: [&str; 6], knaves: [&str; 8], pack: &str, turns: usize| {
+            let mut s = position(grid, knaves, pack);
+            for _ in 0..turns {
+                g.play(&mut s, Move::Turn);
+            }
+            g.safe_move(&s)
+        };
+        let e = "";
+        let one_th = ["JH", "JH TH", e, e, e, e, e, e];
+        let two_th = ["JH TH", "JH TH", e, e, e, e, e, e];
+        // 9H: one TH is still off the knave places, so it could want the 9H.
+        assert_eq!(safe(["9H", e, e, e, e, e], one_th, "", 0), None);
+        assert_eq!(
+            safe(["9H", e, e, e, e, e], two_th, "", 0),
+            Some(Move::Play(0, FIRST_F))
+        );
+        // A ten: both knaves of its suit must be down.
+        let one_js = ["JS", e, e, e, e, e, e, e];
+        let two_js = ["JS", "JS", e, e, e, e, e, e];
+        assert_eq!(safe([e, "TS", e, e, e, e], one_js, "", 0), None);
+        assert_eq!(
+            safe([e, "TS", e, e, e, e], two_js, "", 0),
+            Some(Move::Play(1, FIRST_F))
+        );
+        // From the talon: not over a king (it would be placed earlier than in the line).
+        assert_eq!(safe([e; 6], two_th, "KC 9H", 2), None);
+        assert_eq!(
+            safe([e; 6], two_th, "2C 9H", 2),
+            Some(Move::Play(TALON, FIRST_F))
+        );
     }
 }
