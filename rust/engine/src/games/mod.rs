@@ -5,12 +5,15 @@
 //! solver stays monomorphised (no rule interpreter in the hot path).
 
 pub mod constitution;
+pub mod fish_bone;
+pub mod general_sedgewick;
 pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
 pub mod napoleons_square;
 pub mod queens;
+pub mod square;
 #[cfg(test)]
 pub mod template;
 pub mod zodiac;
@@ -295,6 +298,13 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
+    (square::SLUG, |o| make(square::Square::from_options(o))),
+    (fish_bone::SLUG, |o| {
+        make(fish_bone::FishBone::from_options(o))
+    }),
+    (general_sedgewick::SLUG, |o| {
+        make(general_sedgewick::GeneralSedgewick::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.

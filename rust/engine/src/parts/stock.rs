@@ -421,6 +421,61 @@ impl<const N: usize> Stock<N> {
     }
 }
 
+impl<const N: usize> Stock<N> {
+    /// [`Stock::reachable_tops`] for a game in which turning some cards sets off an
+    /// automatic step (a card that must leave the talon at once, say): the walk stops
+    /// before the first turn that would turn a card for which `stops` holds. Returns the
+    /// stock steps up to and including that turn (the *cut*), or `None` when the walk met
+    /// no such card.
+    ///
+    /// Proof that the tops listed, with one macro move for the cut, keep every win: the
+    /// steps before the cut turn only cards that set off nothing, so they change nothing
+    /// but the stock, and the argument of [`Stock::reachable_tops`] holds for every top
+    /// they reach. A line that turns further passes through the cut turn, which the
+    /// steps of the cut reach (and the automatic step it sets off is the same whatever
+    /// came before, as the stock is); the game offers those steps as one macro.
+    pub fn reachable_tops_until(
+        &self,
+        rule: &StockRule,
+        stops: impl Fn(Card) -> bool,
+        mut f: impl FnMut(Card, u8),
+    ) -> Option<u8> {
+        let mut seen: u128 = 0;
+        let mut cur = self.cursor as usize;
+        let mut pass = self.pass;
+        let mut steps: u8 = 0;
+        let mut redeals = 0;
+        loop {
+            if let Some(i) = cur.checked_sub(1) {
+                if seen & (1 << i) == 0 {
+                    seen |= 1 << i;
+                    f(self.cards[i], steps);
+                }
+            }
+            if let Some(c) = self.turned(cur, rule.draw) {
+                let hit = (cur..c).any(|i| self.mask() & (1 << i) != 0 && stops(self.cards[i]));
+                if hit {
+                    return steps.checked_add(1);
+                }
+                cur = c;
+            } else {
+                let talon = self.mask() & low_bits(cur) != 0;
+                let may = talon && rule.passes.is_none_or(|p| u32::from(pass) < p);
+                if redeals == 1 || !may || rule.shuffled {
+                    return None;
+                }
+                redeals += 1;
+                pass = pass.saturating_add(1);
+                cur = 0;
+            }
+            if steps == u8::MAX {
+                return None;
+            }
+            steps += 1;
+        }
+    }
+}
+
 #[inline(always)]
 const fn split(m: u128) -> [u64; 2] {
     [m as u64, (m >> 64) as u64]
@@ -568,6 +623,50 @@ mod tests {
         let mut c = Stock::<8>::new(&cards("AC 2C 3C"));
         c.turn(&r);
         assert_ne!(a.key_bits(), c.key_bits());
+    }
+
+    /// The walk lists what [`Stock::reachable_tops`] lists up to the first stopping card,
+    /// and the cut's steps turn that card.
+    #[test]
+    fn reachable_tops_until_stops_before_a_stopping_card() {
+        let pack = cards("AC 2C JC 4C 5C");
+        let r = rule(1, Some(2));
+        let mut s = Stock::<8>::new(&pack);
+        s.turn(&r);
+        let jack = |c: Card| c.rank() == 11;
+        let mut listed = Vec::new();
+        let cut = s.reachable_tops_until(&r, jack, |c, k| listed.push((c, k)));
+        assert_eq!(listed, [(card("AC"), 0), (card("2C"), 1)]);
+        assert_eq!(cut, Some(2), "the second step turns JC");
+        let mut t = s;
+        t.macro_steps(&r, 2);
+        assert_eq!(t.talon_top(), Some(card("JC")));
+        // No stopping card: the same as reachable_tops, through the re-deal.
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        assert_eq!(
+            s.reachable_tops_until(&r, |_| false, |c, k| a.push((c, k))),
+            None
+        );
+        s.reachable_tops(&r, |c, k| b.push((c, k)));
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 5);
+        // A stopping card met after the re-deal: AC again is the first card of pass 2.
+        t.take_talon();
+        while t.turn(&r) {}
+        let ace = |c: Card| c.rank() == 1;
+        let mut after = Vec::new();
+        let cut = t.reachable_tops_until(&r, ace, |c, k| after.push((c, k)));
+        assert_eq!(after, [(card("5C"), 0)]);
+        assert_eq!(cut, Some(2), "re-deal, then the turn of AC");
+        // Draw three: a stopping card anywhere among the three turned cuts the walk.
+        let three = rule(3, Some(1));
+        let u = Stock::<8>::new(&pack);
+        let mut tops = Vec::new();
+        assert_eq!(
+            u.reachable_tops_until(&three, jack, |c, k| tops.push((c, k))),
+            Some(1)
+        );
+        assert!(tops.is_empty());
     }
 
     #[test]
