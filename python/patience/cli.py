@@ -82,8 +82,20 @@ def _output(path: str) -> Iterator[TextIO]:
 
 def _write_json(path: str, data: Any) -> None:
     with _output(path) as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
+        _dump(f, data)
+
+
+def _dump(f: TextIO, data: Any) -> None:
+    json.dump(data, f, indent=1)
+    f.write("\n")
+
+
+def _json_out(args: argparse.Namespace) -> contextlib.AbstractContextManager[TextIO | None]:
+    """The --json target opened before the work starts (so a bad path fails at once), or
+    None without --json."""
+    if args.json is None:
+        return contextlib.nullcontext()
+    return _output(args.json)
 
 
 def _seed(text: str) -> int:
@@ -430,15 +442,13 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     g = _api.Game(args.slug, **_options(args.option))
     limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
     state = g.deal(args.seed).start()
-    sol, interrupted = _search(state, limits, f"solving {g.slug} seed {args.seed}")
-    if interrupted:
-        _warn("patience: interrupted; the search so far:")
-    if args.json is not None:
-        _write_json(
-            args.json,
-            {**_head(g, args.seed), **sol.as_dict(), "start": state.as_dict()},
-        )
-        return 130 if interrupted else 0
+    with _json_out(args) as out:
+        sol, interrupted = _search(state, limits, f"solving {g.slug} seed {args.seed}")
+        if interrupted:
+            _warn("patience: interrupted; the search so far:")
+        if out is not None:
+            _dump(out, {**_head(g, args.seed), **sol.as_dict(), "start": state.as_dict()})
+            return 130 if interrupted else 0
     print(f"{g.info.title}, seed {args.seed}: {sol}")
     if sol.verdict == "won" and (args.show or args.replay):
         if args.replay:
@@ -457,28 +467,22 @@ def _cmd_hint(args: argparse.Namespace) -> int:
     g = _api.Game(args.slug, **_options(args.option))
     limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
     state = g.deal(args.seed).start().play_many(args.moves)
-    sol, interrupted = _search(state, limits, f"searching {g.slug} seed {args.seed}")
-    if interrupted:
-        _warn("patience: interrupted; the search so far:")
-    move = _api.Move(sol.moves[0], state) if sol.verdict == "won" and sol.moves else None
-    hint = _api.Hint(sol.verdict, move, sol.stop, sol)
-    if args.json is not None:
-        _write_json(
-            args.json,
-            {
-                **_head(g, args.seed),
-                "played": list(state.history),
-                **hint.as_dict(),
-                "state": state.as_dict(),
-            },
-        )
-    else:
-        print(f"{g.info.title}, seed {args.seed}, after {len(state.history)} moves: {hint}")
-        print(
-            f"({sol.states:,} states, {sol.nodes:,} nodes, {sol.seconds:.3f} s"
-            + (f"; a win in {len(sol.moves)} moves" if sol.verdict == "won" else "")
-            + ")"
-        )
+    with _json_out(args) as out:
+        sol, interrupted = _search(state, limits, f"searching {g.slug} seed {args.seed}")
+        if interrupted:
+            _warn("patience: interrupted; the search so far:")
+        move = _api.Move(sol.moves[0], state) if sol.verdict == "won" and sol.moves else None
+        hint = _api.Hint(sol.verdict, move, sol.stop, sol)
+        if out is not None:
+            data = {**_head(g, args.seed), "played": list(state.history), **hint.as_dict()}
+            _dump(out, {**data, "state": state.as_dict()})
+            return 130 if interrupted else 0
+    print(f"{g.info.title}, seed {args.seed}, after {len(state.history)} moves: {hint}")
+    print(
+        f"({sol.states:,} states, {sol.nodes:,} nodes, {sol.seconds:.3f} s"
+        + (f"; a win in {len(sol.moves)} moves" if sol.verdict == "won" else "")
+        + ")"
+    )
     return 130 if interrupted else 0
 
 
