@@ -63,16 +63,13 @@ def check_places(state: patience.State) -> None:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_places_account_for_the_cards_along_random_walks(slug):
-    first_aside = None
     for seed in (1, 2):
         for before, _, after in walk(slug, seed):
             check_places(before)
             check_places(after)
-            if first_aside is None:
-                first_aside = Counter(ident(before.aside))
-            # A card set aside at the deal stays aside, and no card of the places is lost.
-            assert Counter(ident(after.aside)) == Counter(ident(before.aside))
-        first_aside = None
+            # No card of the places is lost: the cards in no place (set aside at the deal,
+            # or written in a pending step) never grow in number.
+            assert not Counter(ident(after.aside)) - Counter(ident(before.aside)), after.key
 
 
 @pytest.mark.parametrize("slug", SLUGS)
