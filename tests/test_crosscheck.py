@@ -37,6 +37,7 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     ],
     "general-sedgewick": [{}, {"cross_wrap": True}],
     "herring-bone": [{}, {"german": True}],
+    "la-belle-lucie": [{}, {"house_in_the_wood": True}, {"house_on_the_hill": True}],
     "anna": [{}, {"marry_wrap": True}],
     "light-and-shade": [{}, {"talon_to_auxiliary": True}],
     "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}],
