@@ -10,7 +10,7 @@ from collections import Counter
 
 import patience
 import pytest
-from patience import Card, Place
+from patience import Card, Place, reference
 
 SLUGS = [info.slug for info in patience.games()]
 STEPS = 60
@@ -210,3 +210,27 @@ def test_play_many_reads_a_line_of_moves():
     s = patience.game("canfield-or-klondike").deal(1).start()
     assert s.play_many("TURN  turn") == s.play("turn").play("turn")
     assert s.play_many(["turn", patience.Move("turn")]).history == ("turn", "turn")
+
+
+@pytest.mark.parametrize("slug", reference.slugs())
+def test_every_games_keys_read_as_places_and_known_markers(slug):
+    # Over the reference engine's games too (a game is written there before the engine
+    # has it): every key segment that is not a place is a counter or marker that the
+    # notation names, and the places hold cards of the deal only.
+    from patience._api import _NOT_PLACES, markers_of_key, places_of_key
+
+    g = reference.game(slug)
+    d = g.deal(1)
+    s = d.start()
+    deal = Counter(str(c).upper() for c in d.cards)
+    rng = random.Random(5)
+    for _ in range(30):
+        places = places_of_key(s.key)
+        assert places, s.key
+        assert set(markers_of_key(s.key)) <= _NOT_PLACES, s.key
+        held = Counter(str(c) for p in places for c in p.cards)
+        assert not held - deal, held - deal
+        moves = s.moves()
+        if not moves:
+            break
+        s = s.play(rng.choice(moves))

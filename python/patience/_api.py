@@ -441,7 +441,9 @@ def _parse_value(v: str) -> bool | int | None:
 
 #: Key segments that are never places: counters, the random stream, pending steps, phases
 #: and the like (docs/NOTATION.md and the games' notation pages).
-_NOT_PLACES = frozenset({"rng", "pass", "redeals", "next", "queens", "dir", "pending", "phase"})
+_NOT_PLACES = frozenset(
+    {"rng", "pass", "redeals", "next", "queens", "dir", "open", "pending", "phase"}
+)
 
 #: Kinds of place by label (docs/NOTATION.md): ``F`` and a number is a foundation in every
 #: game; ``pack``, ``talon`` and ``hand`` are named so by the notation. Every other place
