@@ -14,12 +14,15 @@ pure-Python engine written independently from the same rule files, used by the t
 """
 
 from ._api import (
+    PLACE_KINDS,
     Card,
     Deal,
     Game,
     GameInfo,
+    Hint,
     Move,
     OptionInfo,
+    Place,
     SeedResult,
     Solution,
     State,
@@ -29,6 +32,7 @@ from ._api import (
     games,
     interrupt_all,
     solve_many,
+    state_from_record,
 )
 from ._engine import __version__
 from .errors import (
@@ -53,6 +57,7 @@ __all__ = [
     "EngineBug",
     "Game",
     "GameInfo",
+    "Hint",
     "IllegalMoveError",
     "LimitError",
     "Move",
@@ -61,6 +66,8 @@ __all__ = [
     "SurveyStoreError",
     "OptionError",
     "OptionInfo",
+    "PLACE_KINDS",
+    "Place",
     "PatienceError",
     "SeedError",
     "Solution",
@@ -74,6 +81,7 @@ __all__ = [
     "interrupt_all",
     "rules",
     "solve_many",
+    "state_from_record",
     "survey",
     "survey_report",
     "wilson_interval",

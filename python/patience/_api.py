@@ -90,16 +90,28 @@ class Card:
     Card('TS')
     >>> str(Card.parse("ah")), Card.parse("QH").rank
     ('AH', 12)
+
+    ``face_up`` says how the card lies in a position (:attr:`State.places`); it is not part
+    of the card's identity: two cards of one rank and suit compare equal whichever way up.
     """
 
     rank: int
     suit: str
+    face_up: bool = field(default=True, compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
+        if (
+            isinstance(self.rank, bool)
+            or not isinstance(self.rank, int)
+            or not 1 <= self.rank <= 13
+        ):
             raise CardError(f"card rank must be 1..13, got {self.rank!r}")
         if self.suit not in tuple(_SUITS):
             raise CardError(f"card suit must be one of C, D, H, S, got {self.suit!r}")
+        if not isinstance(self.face_up, bool):
+            raise TypeError(
+                f"Card.face_up must be True or False, not {type(self.face_up).__name__}"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -124,7 +136,16 @@ class Card:
         return _RANKS[self.rank - 1] + self.suit
 
     def __repr__(self) -> str:
-        return f"Card('{self}')"
+        return f"Card('{self}')" if self.face_up else f"Card('{self}', face_up=False)"
+
+    @property
+    def key_text(self) -> str:
+        """The card as a key writes it: upper case face up, lower case face down."""
+        return str(self) if self.face_up else str(self).lower()
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"card": "TS", "rank": 10, "suit": "S", "face_up": True}`` (for JSON)."""
+        return {"card": str(self), "rank": self.rank, "suit": self.suit, "face_up": self.face_up}
 
 
 @dataclass(frozen=True)
@@ -151,6 +172,16 @@ class GameInfo:
 
     def __post_init__(self) -> None:
         _check_fields(self)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as plain data (for JSON); options as a list of dicts."""
+        return {
+            "slug": self.slug,
+            "title": self.title,
+            "packs": self.packs,
+            "cards": self.cards,
+            "options": [dataclasses.asdict(o) for o in self.options],
+        }
 
 
 def _info(t: tuple[str, str, str, int, list[tuple[str, str, str]]]) -> GameInfo:
@@ -270,6 +301,14 @@ class Game:
         :class:`DealError`). See :meth:`State.solve` for the limits."""
         limits = _limits.solve_limits(max_states, timeout, max_memory, prune)
         return _solve_state(self._deal_of(seed_or_deal).start(), limits)
+
+    def state_from_record(self, text: str) -> State:
+        """The position of a :meth:`State.record` text of this game (a record of another
+        game, or of other options, is a :class:`DealError`)."""
+        state = state_from_record(text)
+        if state.game != self:
+            raise DealError(f"this record is of {state.game!r}, not of {self!r}")
+        return state
 
     def _deal_of(self, seed_or_deal: object) -> Deal:
         if isinstance(seed_or_deal, Deal):
@@ -394,18 +433,197 @@ def _parse_value(v: str) -> bool | int | None:
         raise OptionError(f"option value {v!r} is not an integer, True, False or None") from None
 
 
+# --- positions as data ------------------------------------------------------------------
+#
+# Every game writes its positions as a key (docs/NOTATION.md): segments ``LABEL:BODY``
+# separated by spaces, where a place's body is its cards bottom to top, face-down cards in
+# lower case. The places below are read from that text, so they serve every game alike.
+
+#: Key segments that are never places: counters, the random stream, pending steps, phases
+#: and the like (docs/NOTATION.md and the games' notation pages).
+_NOT_PLACES = frozenset(
+    {"rng", "pass", "redeals", "next", "queens", "dir", "open", "pending", "phase"}
+)
+
+#: Kinds of place by label (docs/NOTATION.md): ``F`` and a number is a foundation in every
+#: game; ``pack``, ``talon`` and ``hand`` are named so by the notation. Every other place
+#: is of the fallback kind ``"tableau"``.
+PLACE_KINDS = ("foundation", "pack", "talon", "hand", "tableau")
+_NAMED_KINDS = {"pack": "pack", "talon": "talon", "hand": "hand"}
+_FOUNDATION = re.compile(r"F\d+")
+_CARD_TEXT = re.compile(r"(?:[A23456789TJQK][CDHS])*", re.IGNORECASE)
+
+
+def place_kind(label: str) -> str:
+    """The kind of the place ``label`` (see :class:`Place`)."""
+    if label.lower() in _NAMED_KINDS:
+        return _NAMED_KINDS[label.lower()]
+    if _FOUNDATION.fullmatch(label):
+        return "foundation"
+    return "tableau"
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place of a position: a pile, foundation, cell, pack, talon or hand.
+
+    ``label`` is the key's label (``T3``, ``F1``, ``pack``; a move writes it in lower
+    case), ``cards`` its cards bottom to top (the last is the top card), each with
+    ``face_up``. ``kind`` is ``"foundation"`` (labels ``F1``, ``F2``, ...), ``"pack"`` (the
+    face-down stock), ``"talon"`` (the waste), ``"hand"`` (a one-card hand), or
+    ``"tableau"`` for every other place (columns, packets, reserves, one-card cells:
+    the game's notation page says what each label is).
+    """
+
+    kind: str
+    label: str
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _check_fields(self)
+        if not all(isinstance(c, Card) for c in self.cards):
+            raise TypeError("Place.cards must be a tuple of patience.Card")
+
+    @property
+    def top(self) -> Card | None:
+        """The top card (the last of :attr:`cards`), or None when the place is empty."""
+        return self.cards[-1] if self.cards else None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def key_text(self) -> str:
+        """The place as the key writes it: ``T2:7sJH``."""
+        return self.label + ":" + "".join(c.key_text for c in self.cards)
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"kind", "label", "cards": [card dict...]}`` (for JSON)."""
+        return {
+            "kind": self.kind,
+            "label": self.label,
+            "cards": [c.as_dict() for c in self.cards],
+        }
+
+
+def _card_of(text: str) -> Card:
+    return Card(_RANKS.index(text[0].upper()) + 1, text[1].upper(), text.isupper())
+
+
+def places_of_key(key: str) -> tuple[Place, ...]:
+    """The places a key text writes, in the key's order (see :class:`Place`). A segment
+    is a place when its label is not one of the counters and markers of the notation
+    (``pass``, ``rng``, ``pending``, ...) and its body is nothing or cards."""
+    out = []
+    for seg in key.split():
+        label, colon, body = seg.partition(":")
+        if not colon or not label or label.lower() in _NOT_PLACES:
+            continue
+        if not _CARD_TEXT.fullmatch(body):
+            continue
+        cards = tuple(_card_of(body[i : i + 2]) for i in range(0, len(body), 2))
+        out.append(Place(place_kind(label), label, cards))
+    return tuple(out)
+
+
+def markers_of_key(key: str) -> dict[str, str]:
+    """The key's segments that are not places (counters, the stream, pending steps):
+    ``{"pass": "1", "rng": "..."}``."""
+    out: dict[str, str] = {}
+    labels = {p.label for p in places_of_key(key)}
+    for seg in key.split():
+        label, colon, body = seg.partition(":")
+        if colon and label not in labels:
+            out[label] = body
+    return out
+
+
+_MOVE_FORM = re.compile(r"([A-Za-z][A-Za-z0-9]*)(?::(\d+))?>([A-Za-z][A-Za-z0-9]*)")
+
+
+def _by_label(places: Sequence[Place]) -> dict[str, Place]:
+    return {p.label.lower(): p for p in places}
+
+
+def _ident(cards: Sequence[Card]) -> list[tuple[int, str]]:
+    return [(c.rank, c.suit) for c in cards]
+
+
+def _prefix(a: Sequence[Card], b: Sequence[Card]) -> int:
+    n = 0
+    for x, y in zip(_ident(a), _ident(b)):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _diff_move(
+    text: str, before: Sequence[Place], after: Sequence[Place]
+) -> tuple[str | None, str | None, tuple[Card, ...]]:
+    """Source label, destination label and the cards moved, from the move's text and the
+    places before and after it (see :attr:`Move.cards`)."""
+    b, a = _by_label(before), _by_label(after)
+    m = _MOVE_FORM.fullmatch(text.strip())
+    src = dst = None
+    count: int | None = None
+    if m and m.group(1).lower() in b and m.group(3).lower() in b:
+        src, dst = b[m.group(1).lower()].label, b[m.group(3).lower()].label
+        count = int(m.group(2)) if m.group(2) else None
+    else:
+        # A word move: its source and destination are the one place that lost cards and
+        # the one that gained cards, if there is exactly one of each.
+        lost = [
+            p.label for p in before if p.label.lower() in a and len(a[p.label.lower()]) < len(p)
+        ]
+        gained = [
+            p.label for p in before if p.label.lower() in a and len(a[p.label.lower()]) > len(p)
+        ]
+        if len(lost) == 1 and len(gained) == 1:
+            src, dst = lost[0], gained[0]
+    if src is None or dst is None:
+        return src, dst, ()
+    sb, db, da = b[src.lower()].cards, b[dst.lower()].cards, a[dst.lower()].cards
+    if count is not None:
+        moved = sb[len(sb) - count :] if 0 < count <= len(sb) else ()
+    else:
+        grown = len(da) - len(db)
+        if (
+            0 < grown <= len(sb)
+            and _prefix(db, da) == len(db)
+            and _ident(da[len(db) :]) == _ident(sb[len(sb) - grown :])
+        ):
+            moved = sb[len(sb) - grown :]
+        else:
+            moved = sb[_prefix(sb, a[src.lower()].cards) :]
+    # Each card as it lies after the move where it is on the destination (a card turned
+    # from the pack is face up on the talon), else as it lay before.
+    faces = {(c.rank, c.suit): c.face_up for c in da[len(db) :]} if len(da) > len(db) else {}
+    return (
+        src,
+        dst,
+        tuple(Card(c.rank, c.suit, faces.get((c.rank, c.suit), c.face_up)) for c in moved),
+    )
+
+
 @dataclass(frozen=True)
 class Move:
     """One legal move, named by its text form (``t3>f1``, ``turn``, ``redeal``).
 
-    A move compares equal to its text: ``Move("turn") == "turn"``.
+    A move compares equal to its text: ``Move("turn") == "turn"``. A move from
+    :meth:`State.moves` also knows its position: :attr:`source`, :attr:`dest`,
+    :attr:`cards` and :meth:`describe` come from the places before and after it.
     """
 
     text: str
+    state: State | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.text, str):
             raise TypeError(f"a move's text must be a string, not {type(self.text).__name__}")
+        if self.state is not None and not isinstance(self.state, State):
+            raise TypeError(
+                f"a move's state must be a patience.State, not {type(self.state).__name__}"
+            )
 
     def __str__(self) -> str:
         return self.text
@@ -419,6 +637,67 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+    def _parts(self) -> tuple[str | None, str | None, tuple[Card, ...]]:
+        cached = self.__dict__.get("_parts_cache")
+        if cached is None:
+            if self.state is None:
+                m = _MOVE_FORM.fullmatch(self.text.strip())
+                cached = (m.group(1), m.group(3), ()) if m else (None, None, ())
+            else:
+                after = self.state.play(self.text)
+                cached = _diff_move(self.text, self.state.places, after.places)
+            object.__setattr__(self, "_parts_cache", cached)
+        return cached  # type: ignore[no-any-return]
+
+    @property
+    def source(self) -> str | None:
+        """The label of the place the move takes cards from (``T4``), or None when the move
+        is not from one place to another. Without a :attr:`state`, the label as the text
+        writes it (``t4``)."""
+        return self._parts()[0]
+
+    @property
+    def dest(self) -> str | None:
+        """The label of the place the move puts cards on (``T7``), or None."""
+        return self._parts()[1]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards the move takes from :attr:`source`, bottom to top, each face up or
+        down as it lies after the move on :attr:`dest` (else as before). Empty when the
+        move has no state, or moves no card from one place to another."""
+        return self._parts()[2]
+
+    def describe(self) -> str:
+        """A readable form naming the cards: ``t4>t7 (8H onto 9S)``, ``talon>f1 (AH to
+        empty F1)``, ``turn (9S from pack to talon)``; the bare text when no card moves."""
+        src, dst, cards = self._parts()
+        if not cards or self.state is None or dst is None:
+            return self.text
+        if any(not c.face_up for c in cards) or len(cards) > 4:
+            what = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
+        else:
+            what = " ".join(map(str, cards))
+        target = self.state.place(dst)
+        if _MOVE_FORM.fullmatch(self.text.strip()):
+            top = target.top if target is not None else None
+            if top is None:
+                return f"{self.text} ({what} to empty {dst})"
+            if top.face_up:
+                return f"{self.text} ({what} onto {top})"
+            return f"{self.text} ({what} to {dst})"
+        return f"{self.text} ({what} from {src} to {dst})"
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"text", "source", "dest", "cards", "description"}`` (for JSON)."""
+        return {
+            "text": self.text,
+            "source": self.source,
+            "dest": self.dest,
+            "cards": [c.as_dict() for c in self.cards],
+            "description": self.describe(),
+        }
 
 
 class State:
@@ -452,17 +731,132 @@ class State:
         return self.deal.game
 
     def moves(self) -> list[Move]:
-        """The legal moves (empty when the game is over)."""
-        return [Move(m) for m in self._engine.moves()]
+        """The legal moves (empty when the game is over), each knowing this position."""
+        return [Move(m, self) for m in self._engine.moves()]
+
+    def move(self, text: str) -> Move:
+        """The legal move with this text (in any case), knowing this position; raises
+        :class:`IllegalMoveError` if there is none."""
+        if not isinstance(text, str):
+            raise TypeError(f"a move must be given as text, not {type(text).__name__}")
+        _, name = self._engine.play_named(text)
+        return Move(str(name), self)
 
     def play(self, move: Move | str) -> State:
-        """The position after ``move`` (a :class:`Move` or its text); raises
+        """The position after ``move`` (a :class:`Move` or its text, in any case); raises
         :class:`IllegalMoveError` naming the move if it is not legal here."""
         if isinstance(move, Move):
             move = move.text
         elif not isinstance(move, str):
             raise TypeError(f"a move must be a Move or its text, not {type(move).__name__}")
-        return State(self.deal, self._engine.play(move), self.history + (move.strip(),))
+        engine, name = self._engine.play_named(move)
+        return State(self.deal, engine, self.history + (str(name),))
+
+    def play_many(self, moves: str | Iterable[Move | str]) -> State:
+        """The position after playing ``moves`` in turn: a list of moves, or one string of
+        move texts separated by spaces (a move whose text has a space in it, such as
+        ``choose c1``, is read as one move: at each step the longest run of words that is a
+        legal move is played). Raises :class:`IllegalMoveError` naming the first move that
+        is not legal."""
+        s = self
+        if isinstance(moves, str):
+            words = moves.split()
+            i = 0
+            while i < len(words):
+                legal = {m.lower() for m in s._engine.moves()} if len(words) - i > 1 else set()
+                for n in range(min(4, len(words) - i), 0, -1):
+                    text = " ".join(words[i : i + n])
+                    if n == 1 or text.lower() in legal:
+                        s = s.play(text)
+                        i += n
+                        break
+            return s
+        if not isinstance(moves, Iterable):
+            raise TypeError(
+                f"moves must be a string or a list of moves, not {type(moves).__name__}"
+            )
+        for m in moves:
+            s = s.play(m)
+        return s
+
+    @property
+    def places(self) -> tuple[Place, ...]:
+        """Every place of the position as data, in the key's order: piles, foundations,
+        cells, pack, talon, hand (see :class:`Place`). Read from :attr:`key`, so it is the
+        same for every game."""
+        cached = self.__dict__.get("_places")
+        if cached is None:
+            cached = self.__dict__["_places"] = places_of_key(self.key)
+        return cached  # type: ignore[no-any-return]
+
+    def place(self, label: str) -> Place | None:
+        """The place with this label (``"T3"``, ``"t3"``, ``"pack"``: any case), or None."""
+        if not isinstance(label, str):
+            raise TypeError(f"a place label must be a string, not {type(label).__name__}")
+        return _by_label(self.places).get(label.strip().lower())
+
+    @property
+    def markers(self) -> dict[str, str]:
+        """The key's segments that are not places: counters (``pass``), the random stream
+        (``rng``), pending steps (``pending``), as text."""
+        return markers_of_key(self.key)
+
+    @property
+    def aside(self) -> tuple[Card, ...]:
+        """The cards of the deal that are in no place (cards a game sets aside and never
+        writes, such as ornaments of the layout), in the deal's order."""
+        left: dict[tuple[int, str], int] = {}
+        for p in self.places:
+            for c in p.cards:
+                left[(c.rank, c.suit)] = left.get((c.rank, c.suit), 0) + 1
+        out = []
+        for c in self.deal.cards:
+            k = (c.rank, c.suit)
+            if left.get(k, 0) > 0:
+                left[k] -= 1
+            else:
+                out.append(c)
+        return tuple(out)
+
+    def record(self) -> str:
+        """A one-line text that :func:`state_from_record` reads back into this very
+        position: the deal's :meth:`Deal.text` and the moves played, ``slug [options] |
+        cards | stream | move move ...``. (A key holds no history and no deal; it is not
+        read back. The record is the text form that round-trips.)"""
+        return self.deal.text() + " | " + " ".join(self.history)
+
+    def hint(
+        self,
+        *,
+        max_states: int | None = None,
+        timeout: float | None = None,
+        max_memory: MemoryLimit = "auto",
+    ) -> Hint:
+        """The next move of a win from here, found by an exhaustive search (limits as in
+        :meth:`solve`). The :class:`Hint`'s verdict is ``"won"`` with the first move of a
+        win (``move`` is None when the game is already won), ``"lost"`` when no win is
+        reachable (proved: everything was searched), or ``"unknown"`` when a limit stopped
+        the search first."""
+        sol = self.solve(max_states=max_states, timeout=timeout, max_memory=max_memory)
+        move = Move(sol.moves[0], self) if sol.verdict == "won" and sol.moves else None
+        return Hint(sol.verdict, move, sol.stop, sol)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The position as plain data (for JSON): game, options, key, record, won, over,
+        places, markers, aside and the legal moves."""
+        moves = self.moves()
+        return {
+            "game": self.game.slug,
+            "options": dict(self.game.options),
+            "key": self.key,
+            "record": self.record(),
+            "won": self.is_won,
+            "over": self.is_won or not moves,
+            "places": [p.as_dict() for p in self.places],
+            "markers": self.markers,
+            "aside": [c.as_dict() for c in self.aside],
+            "moves": [m.text for m in moves],
+        }
 
     @property
     def key(self) -> str:
@@ -523,6 +917,52 @@ def _replay(deal: Deal, history: tuple[str, ...]) -> State:
     for m in history:
         s = s.play(m)
     return s
+
+
+def state_from_record(text: str) -> State:
+    """The position a :meth:`State.record` text stands for: its deal started and its moves
+    played again. Raises the errors of :func:`deal_from_text` and
+    :class:`IllegalMoveError` for a move that is not legal."""
+    if not isinstance(text, str):
+        raise TypeError(f"a record must be a string, not {type(text).__name__}")
+    parts = text.split("|")
+    if len(parts) not in (3, 4):
+        raise DealError("a record has four parts separated by '|': game, cards, stream and moves")
+    state = deal_from_text("|".join(parts[:3])).start()
+    return state.play_many(parts[3]) if len(parts) == 4 else state
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The answer of :meth:`State.hint`: ``verdict`` (``"won"``, ``"lost"``, ``"unknown"``),
+    ``move`` (the first move of a win, or None), ``stop`` (the limit that stopped an
+    ``unknown`` search) and the whole :class:`Solution`."""
+
+    verdict: Verdict
+    move: Move | None
+    stop: str | None
+    solution: Solution
+
+    def __str__(self) -> str:
+        if self.verdict == "won":
+            return "won already" if self.move is None else f"play {self.move.describe()}"
+        if self.verdict == "lost":
+            return "lost: no win is reachable from here (every position was searched)"
+        return f"unknown: the search stopped ({self.stop}) before finding a win or proving none"
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"verdict", "stop", "move": move dict or None, "states", "nodes", "seconds",
+        "peak_bytes"}`` (for JSON)."""
+        sol = self.solution
+        return {
+            "verdict": self.verdict,
+            "stop": self.stop,
+            "move": None if self.move is None else self.move.as_dict(),
+            "states": sol.states,
+            "nodes": sol.nodes,
+            "seconds": sol.seconds,
+            "peak_bytes": sol.peak_bytes,
+        }
 
 
 # --- running searches ----------------------------------------------------------------------
@@ -627,6 +1067,29 @@ class Solution:
         for m in self.moves:
             s = s.play(m)
             yield s
+
+    def steps(self) -> list[Move]:
+        """The winning moves as :class:`Move` objects, each knowing its position (so
+        ``source``, ``dest``, ``cards`` and ``describe()`` work)."""
+        out = []
+        s = self.start
+        for m in self.moves:
+            out.append(Move(m, s))
+            s = s.play(m)
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        """Verdict, stop, moves (text, source, destination, cards, description) and the
+        statistics, as plain data (for JSON)."""
+        return {
+            "verdict": self.verdict,
+            "stop": self.stop,
+            "moves": [m.as_dict() for m in self.steps()],
+            "states": self.states,
+            "nodes": self.nodes,
+            "seconds": self.seconds,
+            "peak_bytes": self.peak_bytes,
+        }
 
     def __str__(self) -> str:
         extra = f" ({self.stop})" if self.stop else ""

@@ -7,12 +7,15 @@ input gives one line naming the problem on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-from . import _api, _limits
+from . import _api, _engine, _limits
 from .errors import PatienceError
 from .rules_text import rules
 from .survey import (
@@ -31,6 +34,8 @@ EPILOG_MAIN = """examples:
   patience deal canfield-or-klondike --seed 7
   patience solve canfield-or-klondike --seed 1 --show
   patience solve canfield-or-klondike --seed 1 -o draw=3 -o passes=None --timeout 10
+  patience solve canfield-or-klondike --seed 2 --json
+  patience hint canfield-or-klondike --seed 2 --moves "t5>t1 turn"
   patience survey canfield-or-klondike --deals 10000 --timeout 5
   patience survey-report --db patience-survey.db --csv deals.csv
 """
@@ -55,6 +60,42 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a game option, repeatable (e.g. -o draw=3 -o passes=None)",
     )
+
+
+_JSON_HELP = "print the result as JSON (to FILE if given; '-' is standard output)"
+
+
+def _add_json_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", nargs="?", const="-", metavar="FILE", help=_JSON_HELP)
+
+
+@contextlib.contextmanager
+def _output(path: str) -> Iterator[TextIO]:
+    """The file ``path`` open for writing text, or standard output for ``-``."""
+    if path == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+    else:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            yield f
+
+
+def _write_json(path: str, data: Any) -> None:
+    with _output(path) as f:
+        _dump(f, data)
+
+
+def _dump(f: TextIO, data: Any) -> None:
+    json.dump(data, f, indent=1)
+    f.write("\n")
+
+
+def _json_out(args: argparse.Namespace) -> contextlib.AbstractContextManager[TextIO | None]:
+    """The --json target opened before the work starts (so a bad path fails at once), or
+    None without --json."""
+    if args.json is None:
+        return contextlib.nullcontext()
+    return _output(args.json)
 
 
 def _seed(text: str) -> int:
@@ -169,16 +210,18 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG_MAIN,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("--version", action="version", version=f"patience {_engine.__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    sub.add_parser(
+    gp = sub.add_parser(
         "games",
         help="list the games and their options",
         description="List every game: slug, title, cards used and options.",
-        epilog="example:\n  patience games",
+        epilog="examples:\n  patience games\n  patience games --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _add_json_arg(gp)
 
     r = sub.add_parser(
         "rules",
@@ -199,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_args(d)
     d.add_argument("--seed", type=_seed, default=1, help="the deal's seed (default 1)")
     d.add_argument("--key", action="store_true", help="also print the canonical key")
+    _add_json_arg(d)
 
     s = sub.add_parser(
         "solve",
@@ -222,6 +266,34 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
     s.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     s.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
+    _add_json_arg(s)
+
+    h = sub.add_parser(
+        "hint",
+        help="the next move of a win from a position",
+        description=(
+            "Play the given moves from the deal's start, then search every position from "
+            "there: prints the first move of a win, or that the position is lost (every "
+            "reachable position was searched), or unknown (a limit was hit)."
+        ),
+        epilog=(
+            "examples:\n  patience hint canfield-or-klondike --seed 2\n"
+            '  patience hint canfield-or-klondike --seed 2 --moves "t5>t1 turn" --json'
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_game_args(h)
+    h.add_argument("--seed", type=_seed, default=1, help="the deal's seed (default 1)")
+    h.add_argument(
+        "--moves",
+        default="",
+        metavar="MOVES",
+        help="the moves played so far, separated by spaces (any case)",
+    )
+    h.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
+    h.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
+    h.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
+    _add_json_arg(h)
 
     v = sub.add_parser(
         "survey",
@@ -299,21 +371,37 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--db", default=DEFAULT_DB, help="the SQLite store")
     rp.add_argument("--first-seed", type=_seed, help="only seeds from this one (with --deals)")
     rp.add_argument("--deals", type=_nonneg_int, help="only this many seeds (with --first-seed)")
-    rp.add_argument("--csv", metavar="FILE", help="write one CSV row per deal to FILE")
-    rp.add_argument("--json", metavar="FILE", help="write the summaries and deals as JSON to FILE")
+    rp.add_argument(
+        "--csv", metavar="FILE", help="write one CSV row per deal to FILE ('-': standard output)"
+    )
+    rp.add_argument(
+        "--json",
+        metavar="FILE",
+        help="write the summaries and deals as JSON to FILE ('-': standard output)",
+    )
     return p
 
 
-def _cmd_games() -> None:
+def _cmd_games(args: argparse.Namespace) -> None:
+    if args.json is not None:
+        _write_json(args.json, {"games": [info.as_dict() for info in _api.games()]})
+        return
     for info in _api.games():
         print(f"{info.slug:24} {info.title} ({info.packs})")
         for o in info.options:
             print(f"{'':24}   option {o.name} (default {o.default}): {o.help}")
 
 
+def _head(g: _api.Game, seed: int) -> dict[str, Any]:
+    return {"game": g.slug, "title": g.info.title, "options": dict(g.options), "seed": seed}
+
+
 def _cmd_deal(args: argparse.Namespace) -> None:
     g = _api.Game(args.slug, **_options(args.option))
     state = g.deal(args.seed).start()
+    if args.json is not None:
+        _write_json(args.json, {**_head(g, args.seed), "state": state.as_dict()})
+        return
     print(f"{g.info.title}, seed {args.seed}")
     print(state)
     print("moves:", " ".join(map(str, state.moves())) or "(none)")
@@ -321,29 +409,81 @@ def _cmd_deal(args: argparse.Namespace) -> None:
         print("key:", state.key)
 
 
-def _cmd_solve(args: argparse.Namespace) -> None:
+def _search(
+    state: _api.State, limits: _limits.SolveLimits, what: str
+) -> tuple[_api.Solution, bool]:
+    """Solve ``state`` with the progress line on standard error (after a second). Ctrl-C
+    stops the search and returns what it had (``unknown``, ``cancelled``) with True."""
+    err = _stderr()
+    if _isatty(err):
+        _warn(f"{what} ...")
+    bar = _SolveProgress(err, limits.max_bytes)
+    job = state._engine.start_solve(*limits)
+    interrupted = False
+    try:
+        try:
+            (report,) = _api._wait(job, on_tick=bar)
+        except KeyboardInterrupt:
+            interrupted = True
+            job.cancel()
+            deadline = time.monotonic() + 10.0
+            while not job.done() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            results = job.results()
+            if not results:
+                raise
+            (report,) = results
+    finally:
+        bar.finish()
+    return _api.Solution(start=state, **report), interrupted
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
     g = _api.Game(args.slug, **_options(args.option))
     limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
     state = g.deal(args.seed).start()
-    err = _stderr()
-    if _isatty(err):
-        _warn(f"solving {g.slug} seed {args.seed} ...")
-    bar = _SolveProgress(err, limits.max_bytes)
-    try:
-        sol = _api._solve_state(state, limits, on_tick=bar)
-    finally:
-        bar.finish()
+    with _json_out(args) as out:
+        sol, interrupted = _search(state, limits, f"solving {g.slug} seed {args.seed}")
+        if interrupted:
+            _warn("patience: interrupted; the search so far:")
+        if out is not None:
+            _dump(out, {**_head(g, args.seed), **sol.as_dict(), "start": state.as_dict()})
+            return 130 if interrupted else 0
     print(f"{g.info.title}, seed {args.seed}: {sol}")
     if sol.verdict == "won" and (args.show or args.replay):
         if args.replay:
             states = list(sol.replay())
             print(states[0])
-            for i, (m, st) in enumerate(zip(sol.moves, states[1:]), 1):
-                print(f"{i}. {m}")
+            for i, (m, st) in enumerate(zip(sol.steps(), states[1:]), 1):
+                print(f"{i}. {m.describe()}")
                 print(st)
         else:
             for i, m in enumerate(sol.moves, 1):
                 print(f"{i:4}. {m}")
+    return 130 if interrupted else 0
+
+
+def _cmd_hint(args: argparse.Namespace) -> int:
+    g = _api.Game(args.slug, **_options(args.option))
+    limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
+    state = g.deal(args.seed).start().play_many(args.moves)
+    with _json_out(args) as out:
+        sol, interrupted = _search(state, limits, f"searching {g.slug} seed {args.seed}")
+        if interrupted:
+            _warn("patience: interrupted; the search so far:")
+        move = _api.Move(sol.moves[0], state) if sol.verdict == "won" and sol.moves else None
+        hint = _api.Hint(sol.verdict, move, sol.stop, sol)
+        if out is not None:
+            data = {**_head(g, args.seed), "played": list(state.history), **hint.as_dict()}
+            _dump(out, {**data, "state": state.as_dict()})
+            return 130 if interrupted else 0
+    print(f"{g.info.title}, seed {args.seed}, after {len(state.history)} moves: {hint}")
+    print(
+        f"({sol.states:,} states, {sol.nodes:,} nodes, {sol.seconds:.3f} s"
+        + (f"; a win in {len(sol.moves)} moves" if sol.verdict == "won" else "")
+        + ")"
+    )
+    return 130 if interrupted else 0
 
 
 def _cmd_survey(args: argparse.Namespace) -> None:
@@ -389,14 +529,24 @@ def _cmd_survey_report(args: argparse.Namespace) -> None:
         "first_seed": args.first_seed,
         "deals": args.deals,
     }
+    if args.csv == "-" and args.json == "-":
+        raise PatienceError("--csv - and --json - cannot both go to standard output")
     reports = survey_report(args.db, args.slug, **sel)
-    print(format_reports(reports))
+    to_stdout = "-" in (args.csv, args.json)
+    if to_stdout:
+        _warn(format_reports(reports))  # standard output carries the export
+    else:
+        print(format_reports(reports))
     if args.csv:
         n = export_csv(args.db, args.csv, args.slug, **sel)
-        _warn(f"wrote {n:,} deals to {args.csv}")
+        _warn(f"wrote {n:,} deals to {_where(args.csv)}")
     if args.json:
         n = export_json(args.db, args.json, args.slug, **sel)
-        _warn(f"wrote {len(reports)} surveys and {n:,} deals to {args.json}")
+        _warn(f"wrote {len(reports)} surveys and {n:,} deals to {_where(args.json)}")
+
+
+def _where(path: str) -> str:
+    return "standard output" if path == "-" else path
 
 
 def _open_standard_fds() -> None:
@@ -421,13 +571,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "games":
-            _cmd_games()
+            _cmd_games(args)
         elif args.command == "rules":
             print(rules(args.slug))
         elif args.command == "deal":
             _cmd_deal(args)
         elif args.command == "solve":
-            _cmd_solve(args)
+            return _cmd_solve(args)
+        elif args.command == "hint":
+            return _cmd_hint(args)
         elif args.command == "survey":
             _cmd_survey(args)
         elif args.command == "survey-report":

@@ -950,6 +950,17 @@ def survey_report(
         return store.reports(*sel)
 
 
+@contextlib.contextmanager
+def _open_out(out: str | os.PathLike[str], newline: str | None = None) -> Iterator[TextIO]:
+    """The file ``out`` open for writing text; ``"-"`` is standard output (left open)."""
+    if os.fspath(out) == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+    else:
+        with open(out, "w", newline=newline, encoding="utf-8") as f:
+            yield f
+
+
 def export_csv(
     db: str | os.PathLike[str],
     out: str | os.PathLike[str],
@@ -959,10 +970,10 @@ def export_csv(
     first_seed: int | None = None,
     deals: int | None = None,
 ) -> int:
-    """Write one CSV row per stored deal (selected as in :func:`survey_report`); returns
-    the number of rows."""
+    """Write one CSV row per stored deal (selected as in :func:`survey_report`) to the file
+    ``out`` (``"-"``: standard output); returns the number of rows."""
     sel = _selection(slug, options, first_seed, deals)
-    with _Store(db, create=False) as store, open(out, "w", newline="", encoding="utf-8") as f:
+    with _Store(db, create=False) as store, _open_out(out, newline="") as f:
         w = csv.writer(f)
         w.writerow(_COLUMNS)
         n = 0
@@ -982,9 +993,10 @@ def export_json(
     deals: int | None = None,
 ) -> int:
     """Write ``{"schema_version", "surveys": [report...], "deals": [row...]}`` as JSON
-    (selected as in :func:`survey_report`); returns the number of deals."""
+    (selected as in :func:`survey_report`) to the file ``out`` (``"-"``: standard output);
+    returns the number of deals."""
     sel = _selection(slug, options, first_seed, deals)
-    with _Store(db, create=False) as store, open(out, "w", encoding="utf-8") as f:
+    with _Store(db, create=False) as store, _open_out(out) as f:
         surveys = [r.to_dict() for r in store.reports(*sel)]
         f.write(f'{{"schema_version": {SCHEMA_VERSION},\n"surveys": ')
         f.write(json.dumps(surveys, indent=1))

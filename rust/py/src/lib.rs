@@ -26,49 +26,49 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 create_exception!(
-    _engine,
+    patience,
     PatienceError,
     PyValueError,
     "Base of every error about bad input."
 );
 create_exception!(
-    _engine,
+    patience,
     UnknownGameError,
     PatienceError,
     "No game has this slug."
 );
 create_exception!(
-    _engine,
+    patience,
     OptionError,
     PatienceError,
     "Unknown option, or a bad option value."
 );
 create_exception!(
-    _engine,
+    patience,
     CardError,
     PatienceError,
     "A card's text cannot be read."
 );
 create_exception!(
-    _engine,
+    patience,
     DealError,
     PatienceError,
     "An explicit deal is not the game's pack."
 );
 create_exception!(
-    _engine,
+    patience,
     IllegalMoveError,
     PatienceError,
     "The move is not legal here."
 );
 create_exception!(
-    _engine,
+    patience,
     SeedError,
     PatienceError,
     "A seed outside 0 .. 2**64-1."
 );
 create_exception!(
-    _engine,
+    patience,
     EngineBug,
     PyRuntimeError,
     "An internal error of the engine."
@@ -424,10 +424,17 @@ impl RustState {
         guarded(|| self.inner.moves())
     }
 
-    /// The position after the move `mv` (its text form).
+    /// The position after the move `mv` (its text form, in any case).
     fn play(&self, mv: &str) -> PyResult<RustState> {
         let next = guarded(|| self.inner.play(mv))?.map_err(Error)?;
         Ok(RustState { inner: next.into() })
+    }
+
+    /// The position after the move `mv` (its text form, in any case) and the move's own
+    /// text (as `moves()` writes it).
+    fn play_named(&self, mv: &str) -> PyResult<(RustState, String)> {
+        let (next, text) = guarded(|| self.inner.play_named(mv))?.map_err(Error)?;
+        Ok((RustState { inner: next.into() }, text))
     }
 
     #[getter]

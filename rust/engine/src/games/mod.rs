@@ -44,7 +44,12 @@ pub trait Position: Send + Sync {
     /// Text forms of the legal moves, in the engine's order.
     fn moves(&self) -> Vec<String>;
     /// The position after the move with this text; an error if it is not legal here.
-    fn play(&self, mv: &str) -> Result<Box<dyn Position>, EngineError>;
+    fn play(&self, mv: &str) -> Result<Box<dyn Position>, EngineError> {
+        self.play_named(mv).map(|(p, _)| p)
+    }
+    /// The position after the move with this text (in any case, outer spaces ignored) and
+    /// the move's own text; an error if it is not legal here.
+    fn play_named(&self, mv: &str) -> Result<(Box<dyn Position>, String), EngineError>;
     /// Canonical text (docs/NOTATION.md).
     fn key(&self) -> String;
     /// Readable picture.
@@ -168,20 +173,22 @@ impl<G: Game + 'static> Position for Pos<G> {
             .collect()
     }
 
-    fn play(&self, mv: &str) -> Result<Box<dyn Position>, EngineError> {
+    fn play_named(&self, mv: &str) -> Result<(Box<dyn Position>, String), EngineError> {
         let mut v = Vec::new();
         if !self.game.is_won(&self.state) {
             self.game.moves(&self.state, &mut v);
         }
         let wanted = mv.trim();
         for m in v {
-            if self.game.move_text(&self.state, m) == wanted {
+            let text = self.game.move_text(&self.state, m);
+            if text.eq_ignore_ascii_case(wanted) {
                 let mut s = self.state.clone();
                 self.game.play(&mut s, m);
-                return Ok(Box::new(Pos {
+                let next: Box<dyn Position> = Box::new(Pos {
                     game: self.game.clone(),
                     state: s,
-                }));
+                });
+                return Ok((next, text));
             }
         }
         Err(EngineError::IllegalMove {
@@ -361,5 +368,16 @@ mod tests {
             }
         }
         assert!(!err.contains("pack:") || err.contains("pack:??"), "{err}");
+    }
+
+    #[test]
+    fn a_move_is_accepted_in_any_case_and_named_in_its_own() {
+        let g = game("canfield-or-klondike", &[]).unwrap();
+        let (cards, rng) = g.deal_order(1);
+        let pos = g.start(cards, rng).unwrap();
+        let (next, text) = pos.play_named("  TURN ").unwrap();
+        assert_eq!(text, "turn");
+        assert_eq!(next.key(), pos.play("turn").unwrap().key());
+        assert_ne!(next.key(), pos.key());
     }
 }
