@@ -46,8 +46,7 @@ use crate::pack::{withdraw, PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
 use crate::parts::{
-    safe_to_foundation, sort_among, BitWriter, Build, Dir, Pile, Space, Stock, StockRule,
-    SuitRule,
+    safe_to_foundation, sort_among, BitWriter, Build, Dir, Pile, Space, Stock, StockRule, SuitRule,
 };
 
 pub const SLUG: &str = "light-and-shade";
@@ -312,7 +311,9 @@ impl Game for LightAndShade {
         // Auxiliaries 4 x 9 bits (bottom card's rank and colour, length), sorted; Rivals
         // 4 x 5 bits, sorted; heights 8 x 4 bits, sorted within each ace colour; the
         // stock's cards left (88 bits) and cursor (7 bits): 183 bits.
-        let mut a = s.aux.map(|p| p.bottom().map_or(0, |b| code(b) | (p.len() as u64) << 5));
+        let mut a = s
+            .aux
+            .map(|p| p.bottom().map_or(0, |b| code(b) | (p.len() as u64) << 5));
         a.sort_unstable();
         let mut r = s.rivals.map(|c| c.map_or(0, code));
         r.sort_unstable();
@@ -361,7 +362,9 @@ impl Game for LightAndShade {
         (0..AUX).find_map(|i| {
             let c = s.aux[i].top()?;
             let f = (0..8).find(|&f| s.takes(f, c))?;
-            let level = class(c.rank(), c.colour()).iter().all(|&n| n + 1 >= c.rank());
+            let level = class(c.rank(), c.colour())
+                .iter()
+                .all(|&n| n + 1 >= c.rank());
             (level && safe_to_foundation(&AUXILIARIES, c, done))
                 .then_some(Move::AuxFound(i as u8, f as u8))
         })
@@ -426,7 +429,13 @@ mod tests {
 
     /// A position from its Auxiliaries, Rivals ("" for none), foundations (cards above
     /// the ace) and stock (talon bottom to top, then the pack top first).
-    fn position(aux: [&str; 4], rivals: [&str; 4], found: [&str; 8], talon: &str, pack: &str) -> State {
+    fn position(
+        aux: [&str; 4],
+        rivals: [&str; 4],
+        found: [&str; 8],
+        talon: &str,
+        pack: &str,
+    ) -> State {
         let aces = cards("AC AC AD AD AH AH AS AS");
         let (t, p) = (cards(talon), cards(pack));
         let mut stock = Stock::new(&[t.clone(), p].concat());
@@ -456,7 +465,10 @@ mod tests {
         assert!(k.ends_with("kcqcjctc talon:"), "{k}");
         assert_eq!(s.stock.pack_len(), 88);
         // The black 2 goes on a red ace; nothing else but turning.
-        assert_eq!(sorted_texts(&g, &s), ["a1>f3", "a1>f4", "a1>f5", "a1>f6", "turn"]);
+        assert_eq!(
+            sorted_texts(&g, &s),
+            ["a1>f3", "a1>f4", "a1>f5", "a1>f6", "turn"]
+        );
     }
 
     #[test]
@@ -465,16 +477,12 @@ mod tests {
         let mut s = deal_cards(&g, deal_with("9H 5D KS 2S 8S 8C QH 4C"));
         assert_eq!(
             sorted_texts(&g, &s),
-            [
-                "a4>f3", "a4>f4", "a4>f5", "a4>f6", "r1>a1", "r2>a1", "r3>a3", "r4>a2", "turn"
-            ]
+            ["a4>f3", "a4>f4", "a4>f5", "a4>f6", "r1>a1", "r2>a1", "r3>a3", "r4>a2", "turn"]
         );
         play(&g, &mut s, "a4>f5");
         assert_eq!(
             sorted_texts(&g, &s),
-            [
-                "r1>a1", "r1>a4", "r2>a1", "r2>a4", "r3>a3", "r3>a4", "r4>a2", "r4>a4", "turn"
-            ]
+            ["r1>a1", "r1>a4", "r2>a1", "r2>a4", "r3>a3", "r3>a4", "r4>a2", "r4>a4", "turn"]
         );
         play(&g, &mut s, "r4>a2");
         play(&g, &mut s, "turn");
@@ -514,7 +522,13 @@ mod tests {
     fn the_option_lets_the_talon_build_on_auxiliaries() {
         let opts = [("talon_to_auxiliary".to_string(), OptValue::Bool(true))];
         let g = LightAndShade::from_options(&opts).unwrap();
-        let s = position(["9H", "", "9D", "KS"], ["QC", "QC", "QC", "QC"], [""; 8], "8S", "5H");
+        let s = position(
+            ["9H", "", "9D", "KS"],
+            ["QC", "QC", "QC", "QC"],
+            [""; 8],
+            "8S",
+            "5H",
+        );
         assert_eq!(
             sorted_texts(&g, &s),
             ["r1>a2", "r2>a2", "r3>a2", "r4>a2", "talon>a1", "talon>a3", "turn"]

@@ -282,9 +282,11 @@ impl Game for RedAndBlack {
     }
 
     fn move_text(&self, _s: &State, m: Move) -> String {
-        let (talon, v, f) = (Place::named("talon"), |i: u8| vol(i.into()), |i: u8| {
-            found(i.into())
-        });
+        let (talon, v, f) = (
+            Place::named("talon"),
+            |i: u8| vol(i.into()),
+            |i: u8| found(i.into()),
+        );
         match m {
             Move::Turn => "turn".into(),
             Move::Redeal => "redeal".into(),
@@ -507,7 +509,10 @@ mod tests {
                 .collect()
         };
         let copy2: String = ['s', 'h', 'd', 'c'].iter().map(|&x| down(x, 2)).collect();
-        let copy1: String = ['s', 'h', 'd'].iter().map(|&x| down(x, 2)).collect::<String>()
+        let copy1: String = ['s', 'h', 'd']
+            .iter()
+            .map(|&x| down(x, 2))
+            .collect::<String>()
             + &down('c', 10);
         assert_eq!(
             g.key_text(&s),
@@ -540,9 +545,7 @@ mod tests {
         let s = deal_cards(&g, deal_with("5H 4S 4C 3D 9S 9C TD TH"));
         assert_eq!(
             sorted_texts(&g, &s),
-            [
-                "turn", "v2>v1", "v3>v1", "v4>v2", "v4>v3", "v5>v7", "v5>v8", "v6>v7", "v6>v8"
-            ]
+            ["turn", "v2>v1", "v3>v1", "v4>v2", "v4>v3", "v5>v7", "v5>v8", "v6>v7", "v6>v8"]
         );
         let mut s = s;
         play(&g, &mut s, "v2>v1");
@@ -550,9 +553,15 @@ mod tests {
         let key = g.key_text(&s);
         // V2 emptied and took the pack's top (the first card left unshuffled: 2C), then
         // V4 took the next (3C): refills come straight from the pack.
-        assert!(key.starts_with("V1:5H4S3D V2:2C V3:4C V4:3C V5:9S"), "{key}");
+        assert!(
+            key.starts_with("V1:5H4S3D V2:2C V3:4C V4:3C V5:9S"),
+            "{key}"
+        );
         assert!(key.contains("talon: pass:1"), "{key}");
-        assert_eq!(texts(&g, &s).iter().filter(|m| m.ends_with(">f1")).count(), 1);
+        assert_eq!(
+            texts(&g, &s).iter().filter(|m| m.ends_with(">f1")).count(),
+            1
+        );
     }
 
     #[test]
@@ -567,14 +576,23 @@ mod tests {
         assert_eq!(sorted_texts(&g, &s0), ["talon>f1", "turn"]);
         let mut s = s0;
         play(&g, &mut s, "talon>f1");
-        assert_eq!(texts(&g, &s).iter().filter(|m| m.starts_with("talon>")).count(), 6);
+        assert_eq!(
+            texts(&g, &s)
+                .iter()
+                .filter(|m| m.starts_with("talon>"))
+                .count(),
+            6
+        );
         play(&g, &mut s, "talon>v3");
         assert!(g.key_text(&s).contains("V3:KSQH "));
         assert!(g.key_text(&s).contains("talon:8S pass:1"));
         play(&g, &mut s, "talon>v1");
         play(&g, &mut s, "turn");
         assert_eq!(
-            sorted_texts(&g, &s).iter().filter(|m| m.contains(">f")).count(),
+            sorted_texts(&g, &s)
+                .iter()
+                .filter(|m| m.contains(">f"))
+                .count(),
             2,
             "2D to F3 or F4"
         );
@@ -588,12 +606,18 @@ mod tests {
         let mut s = position(vols, [1; 8], "5H", "7C 8C");
         play(&g, &mut s, "v1>f1");
         let k = g.key_text(&s);
-        assert!(k.starts_with("V1:7C ") && k.contains("pack:8c talon:5H "), "{k}");
+        assert!(
+            k.starts_with("V1:7C ") && k.contains("pack:8c talon:5H "),
+            "{k}"
+        );
         // Pack empty: the talon top.
         let mut s = position(vols, [1; 8], "5H 6H", "");
         play(&g, &mut s, "v1>f2");
         let k = g.key_text(&s);
-        assert!(k.starts_with("V1:6H ") && k.contains("pack: talon:5H "), "{k}");
+        assert!(
+            k.starts_with("V1:6H ") && k.contains("pack: talon:5H "),
+            "{k}"
+        );
         // Both empty: the space stays empty, and stays so.
         let mut s = position(vols, [1; 8], "", "");
         play(&g, &mut s, "v1>f1");
@@ -633,7 +657,12 @@ mod tests {
     #[test]
     fn won_when_every_card_is_up() {
         let g = RedAndBlack;
-        let mut s = position(["KS", "", "", "", "", "", "", ""], [13, 13, 13, 13, 13, 13, 13, 12], "", "");
+        let mut s = position(
+            ["KS", "", "", "", "", "", "", ""],
+            [13, 13, 13, 13, 13, 13, 13, 12],
+            "",
+            "",
+        );
         assert!(!g.is_won(&s));
         assert_eq!(texts(&g, &s), ["v1>f8"]);
         play(&g, &mut s, "v1>f8");
