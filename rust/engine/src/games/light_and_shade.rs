@@ -42,11 +42,12 @@
 use crate::card::{Card, ACE};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
-use crate::pack::{withdraw, PackSpec, SplitMix64};
+use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
 use crate::parts::{
-    safe_to_foundation, sort_among, BitWriter, Build, Dir, Pile, Space, Stock, StockRule, SuitRule,
+    safe_to_foundation, sort_among, withdraw_bases, BitWriter, Build, Dir, Pile, Space, Stock,
+    StockRule, SuitRule,
 };
 
 pub const SLUG: &str = "light-and-shade";
@@ -72,10 +73,6 @@ fn rival(i: usize) -> Place {
 }
 fn found(i: usize) -> Place {
     Place::at("F", i)
-}
-/// Is `c` the ace of suit `S`?
-fn ace_of<const S: u8>(c: Card) -> bool {
-    c == Card::new(ACE, S)
 }
 /// A card's rank and colour, as the key keeps it (5 bits, never 0).
 fn code(c: Card) -> u64 {
@@ -199,25 +196,8 @@ impl Game for LightAndShade {
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
         let mut pack = cards;
-        // F1..F8 = C C D D H H S S.
-        let want: [fn(Card) -> bool; 8] = [
-            ace_of::<0>,
-            ace_of::<0>,
-            ace_of::<1>,
-            ace_of::<1>,
-            ace_of::<2>,
-            ace_of::<2>,
-            ace_of::<3>,
-            ace_of::<3>,
-        ];
-        let aces = withdraw(&mut pack, &want)
-            .ok_or_else(|| EngineError::BadDeal("the deal lacks the eight aces".into()))?;
-        if pack.len() != 96 {
-            return Err(EngineError::WrongCount {
-                expected: 104,
-                got: pack.len() + 8,
-            });
-        }
+        // F1..F8 = C C D D H H S S; the pack is whole (validated before the deal).
+        let aces = withdraw_bases(&mut pack, ACE, 2)?;
         Ok(State {
             aux: std::array::from_fn(|i| Pile::of(&pack[i..i + 1], 0)),
             rivals: std::array::from_fn(|i| Some(pack[AUX + i])),
@@ -411,8 +391,8 @@ mod tests {
     use crate::game::OptValue;
     use crate::solver::Verdict;
     use crate::testing::{
-        assert_replays, cards, deal, deal_cards, play, pruning_agrees_from, pruning_agrees_on,
-        solve_limited, sorted_texts,
+        assert_replays, cards, deal, deal_cards, play, pruning_agrees_from, solve_limited,
+        sorted_texts,
     };
 
     /// The deal: `first` in this order, then the rest of the two packs unshuffled.

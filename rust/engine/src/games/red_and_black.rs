@@ -1,6 +1,10 @@
 //! RED AND BLACK (`red-and-black`), from `rules/red-and-black.md` and
 //! `docs/notation/red-and-black.md`.
 //!
+//! Over the 400-line budget by about 40 lines: the game's own solver proofs (the safe
+//! move, which the compulsory refills keep from [`crate::parts::safe`]'s argument, and
+//! the conditional `turn` beside the stock macro) are spelt out next to the code.
+//!
 //! # Layout and deal
 //! Two packs. The eight aces are taken out of the shuffled pack (first occurrences) and
 //! start F1..F8 in the suit order C C D D H H S S. Of the 96 cards left, cards 1..8 are the
@@ -45,10 +49,12 @@
 use crate::card::{Card, ACE};
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
-use crate::pack::{withdraw, PackSpec, SplitMix64};
+use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
-use crate::parts::{safe_to_foundation, BitWriter, Build, Ladder, Ladders, Pile, Space};
+use crate::parts::{
+    safe_to_foundation, withdraw_bases, BitWriter, Build, Ladder, Ladders, Pile, Space,
+};
 use crate::parts::{Stock, StockRule};
 
 pub const SLUG: &str = "red-and-black";
@@ -65,10 +71,6 @@ const STOCK: StockRule = StockRule {
     shuffled: true,
 };
 const VOLS: usize = 8;
-/// Is `c` the ace of suit `S`?
-fn ace_of<const S: u8>(c: Card) -> bool {
-    c == Card::new(ACE, S)
-}
 
 /// Destination of a macro move: a Volunteer 0..8, foundation `TO_F + j`, or none.
 const TO_F: u8 = 8;
@@ -195,25 +197,8 @@ impl Game for RedAndBlack {
 
     fn start(&self, cards: Vec<Card>, rng: SplitMix64) -> Result<State, EngineError> {
         let mut pack = cards;
-        // F1..F8 = C C D D H H S S.
-        let want: [fn(Card) -> bool; 8] = [
-            ace_of::<0>,
-            ace_of::<0>,
-            ace_of::<1>,
-            ace_of::<1>,
-            ace_of::<2>,
-            ace_of::<2>,
-            ace_of::<3>,
-            ace_of::<3>,
-        ];
-        let aces = withdraw(&mut pack, &want)
-            .ok_or_else(|| EngineError::BadDeal("the deal lacks the eight aces".into()))?;
-        if pack.len() != 96 {
-            return Err(EngineError::WrongCount {
-                expected: 104,
-                got: pack.len() + 8,
-            });
-        }
+        // F1..F8 = C C D D H H S S; the pack is whole (validated before the deal).
+        let aces = withdraw_bases(&mut pack, ACE, 2)?;
         let mut found = Ladders::new();
         for (j, &a) in aces.iter().enumerate() {
             FOUNDATIONS.put(&mut found, j, a);
@@ -458,7 +443,7 @@ mod tests {
     use super::*;
     use crate::solver::Verdict;
     use crate::testing::{
-        assert_replays, card, cards, deal, deal_cards, play, pruning_agrees_on, solve_limited,
+        assert_replays, cards, deal, deal_cards, play, pruning_agrees_on, solve_limited,
         sorted_texts, texts, walk, won_line,
     };
 
@@ -532,8 +517,8 @@ mod tests {
         let s = deal(&g, 1);
         let rest: Vec<Card> = order.iter().copied().filter(|c| c.rank() != 1).collect();
         let key = g.key_text(&s);
-        for v in 0..8 {
-            assert!(key.contains(&format!("V{}:{} ", v + 1, rest[v])), "{key}");
+        for (v, c) in rest.iter().take(8).enumerate() {
+            assert!(key.contains(&format!("V{}:{c} ", v + 1)), "{key}");
         }
         assert!(key.ends_with(&format!("pass:1 rng:{:016x}", rng.state)));
         assert_eq!(s.stock.pack_top(), Some(rest[8]));
