@@ -670,12 +670,38 @@ mod tests {
         assert!(decided >= 3, "only {decided} decided");
     }
 
+    /// A late position: foundation heights from `h`, the cards left shuffled by `seed`,
+    /// one on each Volunteer, the next `talon` turned onto the talon, the rest the pack.
+    fn late_position(h: [u8; 8], talon: usize, seed: u64) -> State {
+        let mut pool = PackSpec::Standard(2).cards();
+        let mut found = Ladders::new();
+        for (j, &n) in h.iter().enumerate() {
+            for r in 1..=n {
+                let c = Card::new(r, j as u8 / 2);
+                pool.remove(pool.iter().position(|&x| x == c).unwrap());
+                FOUNDATIONS.put(&mut found, j, c);
+            }
+        }
+        SplitMix64::new(seed).shuffle(&mut pool);
+        let mut stock = Stock::new(&pool[VOLS..]);
+        for _ in 0..talon {
+            stock.turn(&STOCK);
+        }
+        State {
+            vols: std::array::from_fn(|v| Pile::of(&pool[v..=v], 0)),
+            found,
+            stock,
+            rng: SplitMix64::new(seed),
+            gathered: [0; 2],
+        }
+    }
+
     /// The pruning (safe moves, stock macros, the conditional `turn`, key symmetries)
     /// against the plain search, on positions late in random walks and along won lines.
     #[test]
     fn pruning_agrees_with_plain_search() {
         let g = RedAndBlack;
-        let mut late = Vec::new();
+        let mut late: Vec<State> = Vec::new();
         for seed in 0..30u64 {
             let line = walk(&g, &deal(&g, seed), 400, seed, |_| {});
             late.extend(line.into_iter().rev().step_by(20).take(4));
@@ -683,8 +709,12 @@ mod tests {
         for seed in 1..4 {
             late.extend(won_line(&g, seed, 100_000).into_iter().step_by(20));
         }
+        let mut rng = SplitMix64::new(5);
+        for i in 0..100u64 {
+            let h = std::array::from_fn(|_| 7 + (rng.next_u64() % 6) as u8);
+            late.push(late_position(h, (i % 5) as usize, i));
+        }
         let a = pruning_agrees_on(&g, late.iter(), 4_000);
-        eprintln!("{a:?} of {}", late.len());
         assert!(a.won >= 5 && a.lost >= 20, "{a:?}");
     }
 }
