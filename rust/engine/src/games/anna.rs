@@ -643,6 +643,34 @@ mod tests {
         assert!(decided >= 2, "only {decided} decided");
     }
 
+    /// The macro that only turns up to a knave placed: here the only way on is to turn
+    /// JC (to F2 by itself) and then play TC from H1, so without that macro the pruned
+    /// search would find no move at all.
+    #[test]
+    fn a_knave_turned_up_is_a_macro_of_its_own() {
+        let g = Anna::default();
+        let full = |s: char| {
+            "J T 9 8 7 6 5 4 3 2 A K"
+                .split(' ')
+                .map(|r| format!("{r}{s}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let (c, d, h, sp) = (full('C'), full('D'), full('H'), full('S'));
+        let s = position(
+            ["TC", "QD", "QD", "QH", "QH", "QS", "QS", "QC"],
+            [&c, "", &d, &d, &h, &h, &sp, &sp],
+            "",
+            "JC 9C 8C 7C 6C 5C 4C 3C 2C AC KC QC",
+        );
+        assert_eq!(texts(&g, &s), ["turn"]);
+        for plain in [false, true] {
+            let o = solve_limited(&g, &s, 10_000, plain);
+            assert_eq!(o.verdict, Verdict::Won, "plain {plain}");
+            assert_replays(&g, &s, &o.moves);
+        }
+    }
+
     /// The pruning (safe moves, the stock macro with knaves leaving, key symmetries)
     /// against the plain search, late in random walks and along won lines.
     #[test]
