@@ -389,8 +389,9 @@ impl Game for Anna {
     }
 
     /// The help moves (one foundation per card: places of a suit at one height are alike
-    /// under the key), then every talon play and knave placement that the stock's steps
-    /// can bring, as macros ([`Stock::reachable_tops_leaving`]).
+    /// under the key), then every talon play (one empty help per card: they are alike)
+    /// and knave placement that the stock's steps can bring, as macros
+    /// ([`Stock::reachable_tops_leaving`]); `turn` and `redeal` only within them.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         self.help_moves(s, false, out);
         // The position after the steps, followed as the reports come (steps only grow):
