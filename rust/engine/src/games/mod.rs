@@ -4,6 +4,7 @@
 //! its states behind [`Position`], so the bindings and the CLI can hold any game while the
 //! solver stays monomorphised (no rule interpreter in the hot path).
 
+pub mod anna;
 pub mod constitution;
 pub mod fish_bone;
 pub mod general_sedgewick;
@@ -11,8 +12,10 @@ pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
+pub mod light_and_shade;
 pub mod napoleons_square;
 pub mod queens;
+pub mod red_and_black;
 pub mod square;
 #[cfg(test)]
 pub mod template;
@@ -312,6 +315,13 @@ const REGISTRY: &[(&str, Maker)] = &[
     (general_sedgewick::SLUG, |o| {
         make(general_sedgewick::GeneralSedgewick::from_options(o))
     }),
+    (red_and_black::SLUG, |o| {
+        make(red_and_black::RedAndBlack::from_options(o))
+    }),
+    (light_and_shade::SLUG, |o| {
+        make(light_and_shade::LightAndShade::from_options(o))
+    }),
+    (anna::SLUG, |o| make(anna::Anna::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
