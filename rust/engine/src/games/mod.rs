@@ -9,10 +9,13 @@ pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
+pub mod mount_olympus;
 pub mod napoleons_square;
+pub mod olga;
 pub mod queens;
 #[cfg(test)]
 pub mod template;
+pub mod terrace;
 pub mod zodiac;
 
 use crate::card::Card;
@@ -295,6 +298,11 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
+    (mount_olympus::SLUG, |o| {
+        make(mount_olympus::MountOlympus::from_options(o))
+    }),
+    (terrace::SLUG, |o| make(terrace::Terrace::from_options(o))),
+    (olga::SLUG, |o| make(olga::Olga::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
