@@ -552,10 +552,47 @@ mod tests {
         assert!(g().start(cards("3C 4C"), SplitMix64::new(0)).is_err());
     }
 
+    /// Positions along a walk that mostly turns the pack (a move `turn` or `redeal` when
+    /// legal, three times in four), so that the stock runs out and many are lost.
+    fn hasty_positions(seed: u64) -> Vec<State> {
+        let g = g();
+        let mut rng = SplitMix64::new(seed);
+        let mut s = deal(&g, seed);
+        let mut out = Vec::new();
+        for step in 0..400 {
+            let legal = crate::testing::moves(&g, &s);
+            if legal.is_empty() {
+                break;
+            }
+            let stock: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::Turn | Move::Redeal))
+                .collect();
+            let r = rng.next_u64();
+            let m = if !stock.is_empty() && r % 4 != 0 {
+                stock[0]
+            } else {
+                legal[(r >> 8) as usize % legal.len()]
+            };
+            g.play(&mut s, m);
+            if step % 25 == 0 {
+                out.push(s);
+            }
+        }
+        out.push(s);
+        out
+    }
+
     #[test]
     fn pruning_agrees_with_plain_search() {
-        let a = pruning_agrees(&g(), 0..30, 150, 15, 20_000);
-        assert!(a.won + a.lost >= 60 && a.won >= 5, "{a:?}");
+        let a = pruning_agrees(&g(), 0..10, 600, 60, 5_000);
+        assert!(a.won >= 40, "{a:?}");
+        let mut b = crate::testing::Agreement::default();
+        for seed in 0..16 {
+            b += crate::testing::pruning_agrees_on(&g(), &hasty_positions(seed), 5_000);
+        }
+        assert!(b.won >= 30 && b.lost >= 50, "{b:?}");
     }
 
     #[test]
