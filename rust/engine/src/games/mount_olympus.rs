@@ -151,7 +151,9 @@ impl State {
     }
     /// The foundations (0..16) that take `c`, in number order.
     fn found_dests(&self, c: Card) -> impl Iterator<Item = usize> + '_ {
-        State::pair(c).into_iter().filter(move |&f| self.takes(f, c))
+        State::pair(c)
+            .into_iter()
+            .filter(move |&f| self.takes(f, c))
     }
     /// May `c` go onto battery place `to` (`from_stock`: from the talon)?
     fn fits_bat(&self, to: usize, c: Card, from_stock: bool) -> bool {
@@ -225,7 +227,10 @@ impl Game for MountOlympus {
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
         for from in 0..BATTERY {
             if let Some(c) = s.battery[from].top() {
-                out.extend(s.found_dests(c).map(|f| Move::BatFound(from as u8, f as u8)));
+                out.extend(
+                    s.found_dests(c)
+                        .map(|f| Move::BatFound(from as u8, f as u8)),
+                );
             }
         }
         let talon = s.stock.talon_top();
@@ -399,9 +404,10 @@ impl Game for MountOlympus {
             }
         }
         // Moves that empty a packet first.
-        stable_partition(&mut out[a..], |m| {
-            matches!(*m, Move::BatBat(from, _) if s.battery[from as usize].len() == 1)
-        });
+        stable_partition(
+            &mut out[a..],
+            |m| matches!(*m, Move::BatBat(from, _) if s.battery[from as usize].len() == 1),
+        );
         out.extend(rest);
     }
 
@@ -446,7 +452,10 @@ mod tests {
 
     /// Ranks 3..K of a suit as text, e.g. "3C4C...KC".
     fn suit_run(suit: char) -> String {
-        "3456789TJQK".chars().map(|r| format!("{r}{suit}")).collect()
+        "3456789TJQK"
+            .chars()
+            .map(|r| format!("{r}{suit}"))
+            .collect()
     }
 
     #[test]
@@ -496,7 +505,10 @@ mod tests {
         play(&g, &mut s, "b3>b5");
         assert_eq!(key_segment(&g.key_text(&s), "B5"), "7C5C");
         let t = texts(&g, &s);
-        assert!(!t.iter().any(|m| m.ends_with(">b1") || m.ends_with(">b3")), "{t:?}");
+        assert!(
+            !t.iter().any(|m| m.ends_with(">b1") || m.ends_with(">b3")),
+            "{t:?}"
+        );
         assert!(t.contains(&"b5>f2".to_string()) && !t.contains(&"b5>f1".to_string()));
         // The talon top QC fills a space, or goes nowhere else (no KC on the battery).
         play(&g, &mut s, "turn");
@@ -616,7 +628,8 @@ mod tests {
         let mut seen = std::collections::HashMap::new();
         for seed in 0..20 {
             walk(&g, &deal(&g, seed), 300, seed, |s| {
-                let mut bat: Vec<Vec<Card>> = s.battery.iter().map(|b| b.cards().to_vec()).collect();
+                let mut bat: Vec<Vec<Card>> =
+                    s.battery.iter().map(|b| b.cards().to_vec()).collect();
                 bat.sort();
                 let info = (bat, s.stock.key_bits(), s.stock.pass);
                 if let Some(prev) = seen.insert(g.key(s), info.clone()) {

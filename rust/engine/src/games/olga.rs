@@ -207,7 +207,10 @@ impl Game for Olga {
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
         for from in 0..COLS {
             if let Some(c) = s.cols[from].top() {
-                out.extend(s.found_dests(c).map(|f| Move::ColFound(from as u8, f as u8)));
+                out.extend(
+                    s.found_dests(c)
+                        .map(|f| Move::ColFound(from as u8, f as u8)),
+                );
             }
         }
         let talon = s.stock.talon_top();
@@ -286,7 +289,10 @@ impl Game for Olga {
 
     fn display(&self, s: &State) -> String {
         let mut p = Picture::new();
-        p.tops("Foundations", (0..FOUND).map(|f| (found(f), s.found.top(f))));
+        p.tops(
+            "Foundations",
+            (0..FOUND).map(|f| (found(f), s.found.top(f))),
+        );
         p.stock(&s.stock, None);
         for (i, c) in s.cols.iter().enumerate() {
             let t: String = (0..c.len())
@@ -398,7 +404,8 @@ impl Game for Olga {
             return out.push(m);
         };
         let mut t = *s;
-        t.stock.expand_macro(&STOCK, steps, Move::Turn, Move::Turn, out);
+        t.stock
+            .expand_macro(&STOCK, steps, Move::Turn, Move::Turn, out);
         out.push(talon_play(dest));
     }
 }
@@ -451,7 +458,10 @@ mod tests {
         assert!(k.starts_with(&format!("{cols} {}", found.join(" "))), "{k}");
         let pack = key_segment(&k, "pack");
         assert_eq!(pack.len(), 2 * 79);
-        assert!(pack.starts_with("ksqsjs") && pack.ends_with("9h8h7h"), "{pack}");
+        assert!(
+            pack.starts_with("ksqsjs") && pack.ends_with("9h8h7h"),
+            "{pack}"
+        );
         assert!(k.ends_with(" talon:"));
         assert_eq!(texts(&g, &s), ["t7>f1", "turn"]);
         let mut t = s;
@@ -481,7 +491,10 @@ mod tests {
         play(&g, &mut s, "t5>t4");
         play(&g, &mut s, "turn");
         let k = g.key_text(&s);
-        assert_eq!((key_segment(&k, "T1"), key_segment(&k, "T4")), ("KSQD".into(), "7SAD".into()));
+        assert_eq!(
+            (key_segment(&k, "T1"), key_segment(&k, "T4")),
+            ("KSQD".into(), "7SAD".into())
+        );
         // The AC: to the lowest empty foundation only, or onto no seven (7S is covered).
         let mut t = texts(&g, &s);
         t.retain(|m| m.starts_with("talon"));
@@ -491,7 +504,11 @@ mod tests {
     #[test]
     fn a_card_may_go_on_any_foundation_of_its_suit_showing_the_rank_below() {
         let g = g();
-        let s = position(["7H", "", "", "", "", "", ""], &["AH", "AC", "AH 7H", "AH"], "");
+        let s = position(
+            ["7H", "", "", "", "", "", ""],
+            &["AH", "AC", "AH 7H", "AH"],
+            "",
+        );
         let mut t = texts(&g, &s);
         assert_eq!(t.len(), 8, "and into each of the six spaces: {t:?}");
         t.retain(|m| m.contains(">f"));
@@ -504,7 +521,11 @@ mod tests {
         let g = g();
         let aces = ["AH", "AH", "AH", "AH"];
         let s = position(["7H", "AS", "", "", "", "", ""], &aces, "");
-        assert_eq!(g.safe_move(&s), Some(Move::ColFound(0, 0)), "7H: four hearts up");
+        assert_eq!(
+            g.safe_move(&s),
+            Some(Move::ColFound(0, 0)),
+            "7H: four hearts up"
+        );
         let s = position(["8D", "AS", "", "", "", "", ""], &aces, "");
         assert_eq!(g.safe_move(&s), Some(Move::ColFound(1, 4)), "an ace always");
         // 8H: every black seven must be up as well.
@@ -556,7 +577,11 @@ mod tests {
             }
             let r = rng.next_u64();
             let turn = legal.contains(&Move::Turn) && r % 3 != 0;
-            let m = if turn { Move::Turn } else { legal[(r >> 8) as usize % legal.len()] };
+            let m = if turn {
+                Move::Turn
+            } else {
+                legal[(r >> 8) as usize % legal.len()]
+            };
             g.play(&mut s, m);
             if step % 15 == 0 {
                 out.push(s);
@@ -566,35 +591,87 @@ mod tests {
         out
     }
 
-    #[test]
-    fn pruning_agrees_with_plain_search() {
-        let g = g();
-        let a = pruning_agrees(&g, 0..8, 300, 30, 5_000);
-        let mut b = Agreement::default();
-        for seed in 0..10 {
-            b += pruning_agrees_on(&g, &hasty_positions(seed), 5_000);
+    /// An end game made up from `seed`: each foundation place of a suit holds a random
+    /// number of its cards (at least its ace), and the cards still out go, shuffled, to
+    /// the columns (at most seven each, every other one face down from the second) and
+    /// the pack.
+    fn end_game(seed: u64) -> State {
+        let mut rng = SplitMix64::new(seed);
+        let mut found = Ladders::new();
+        let mut out = Vec::new();
+        for f in 0..FOUND {
+            let suit = (f / 4) as u8;
+            let h = 5 + rng.next_u64() % 4;
+            for p in 0..8 {
+                let c = Card::new(RankOrder::Piquet.rank(p), suit);
+                if u64::from(p) < h {
+                    LADDER.put(&mut found, f, c);
+                } else {
+                    out.push(c);
+                }
+            }
         }
-        eprintln!("AGREE {a:?} {b:?}");
-        assert!(a.won + b.won >= 20 && a.lost + b.lost >= 50, "{a:?} {b:?}");
+        rng.shuffle(&mut out);
+        let mut cols = [Faced::default(); COLS];
+        for col in &mut cols {
+            let n = (rng.next_u64() % 5) as usize;
+            let take: Vec<Card> = out.drain(..n.min(out.len())).collect();
+            *col = Faced::of(&take, DEALT_DOWN);
+        }
+        State {
+            cols,
+            found,
+            stock: Stock::new(&out),
+        }
     }
 
     #[test]
-    fn some_deals_are_decided_and_won_lines_replay() {
+    fn pruning_agrees_with_plain_search() {
         let g = g();
-        let (mut won, mut lost) = (0, 0);
-        for seed in 1..=8 {
-            let s = deal(&g, seed);
-            let o = solve_limited(&g, &s, 50_000, false);
-            match o.verdict {
-                Verdict::Won => {
-                    assert_replays(&g, &s, &o.moves);
-                    won += 1
-                }
-                Verdict::Lost => lost += 1,
-                Verdict::Unknown => {}
-            }
+        let a = pruning_agrees(&g, 0..3, 300, 60, 2_000);
+        let mut b = Agreement::default();
+        for seed in 0..6 {
+            b += pruning_agrees_on(&g, &hasty_positions(seed), 2_000);
         }
-        eprintln!("SEEDS won {won} lost {lost}");
-        assert!(won + lost >= 4, "{won} {lost}");
+        let ends: Vec<State> = (0..60).map(end_game).collect();
+        let c = pruning_agrees_on(&g, &ends, 5_000);
+        let starts = ends.iter().take(10).map(|s| (7, *s));
+        let d = crate::testing::pruning_agrees_from(&g, starts, 30, 6, 5_000);
+        assert!(a.lost + b.lost >= 50, "{a:?} {b:?}");
+        assert!(c.won + d.won >= 60, "{c:?} {d:?}");
+    }
+
+    /// Every suit: two foundations full, two at the jack; each column a queen under a king
+    /// of its suit (clubs, clubs, diamonds, diamonds, hearts, hearts, spades).
+    fn kings_on_queens(pack: &str) -> State {
+        let mut found = Vec::new();
+        for suit in ['C', 'D', 'H', 'S'] {
+            let full: Vec<String> = "A789TJQK".chars().map(|r| format!("{r}{suit}")).collect();
+            let jack = full[..6].join(" ");
+            found.extend([full.join(" "), full.join(" "), jack.clone(), jack]);
+        }
+        let found: Vec<&str> = found.iter().map(String::as_str).collect();
+        let cols = [
+            "QC KC", "QC KC", "QD KD", "QD KD", "QH KH", "QH KH", "QS KS",
+        ];
+        position(cols, &found, pack)
+    }
+
+    #[test]
+    fn end_games_won_and_lost() {
+        let g = g();
+        // The stock's QS goes up, so does the KS over the column's QS, then the QS, and the
+        // emptied column lets every other king step aside for its queen.
+        let s = kings_on_queens("KS QS");
+        let o = solve_limited(&g, &s, 10_000, false);
+        assert_eq!(o.verdict, Verdict::Won);
+        assert_replays(&g, &s, &o.moves);
+        assert_eq!(solve_limited(&g, &s, 10_000, true).verdict, Verdict::Won);
+        // Without the stock's spades no king can move and nothing goes up: lost.
+        let mut s = kings_on_queens("");
+        LADDER.put(&mut s.found, 14, card("QS"));
+        LADDER.put(&mut s.found, 14, card("KS"));
+        assert!(texts(&g, &s).is_empty(), "{}", g.key_text(&s));
+        assert_eq!(solve_limited(&g, &s, 10_000, false).verdict, Verdict::Lost);
     }
 }

@@ -137,7 +137,9 @@ impl State {
     }
     /// May `c` go onto packet `to` (never into a space)?
     fn fits_val(&self, to: usize, c: Card) -> bool {
-        self.valley[to].top().is_some_and(|t| VALLEY_BUILD.fits(t, c))
+        self.valley[to]
+            .top()
+            .is_some_and(|t| VALLEY_BUILD.fits(t, c))
     }
     /// The automatic step: every empty packet, V1 first, takes the talon top, or the
     /// pack's top when the talon is empty, while a card is left.
@@ -397,7 +399,10 @@ impl Game for Terrace {
         if let Some(c) = s.pending {
             p.pile(Place::named("Choose from"), &c, 0);
         }
-        p.tops("Foundations", (0..FOUND).map(|f| (found(f), s.found.top(f))));
+        p.tops(
+            "Foundations",
+            (0..FOUND).map(|f| (found(f), s.found.top(f))),
+        );
         p.stock(&s.stock, None);
         for (v, c) in s.valley.iter().enumerate() {
             p.pile(val(v), c.cards(), 0);
@@ -472,9 +477,10 @@ impl Game for Terrace {
                 out.push(Move::ValVal(from as u8, to as u8));
             }
         }
-        stable_partition(&mut out[a..], |m| {
-            matches!(*m, Move::ValVal(from, _) if s.valley[from as usize].len() == 1)
-        });
+        stable_partition(
+            &mut out[a..],
+            |m| matches!(*m, Move::ValVal(from, _) if s.valley[from as usize].len() == 1),
+        );
         out.extend(rest);
     }
 
@@ -483,7 +489,8 @@ impl Game for Terrace {
             return out.push(m);
         };
         let mut t = *s;
-        t.stock.expand_macro(&STOCK, steps, Move::Turn, Move::Turn, out);
+        t.stock
+            .expand_macro(&STOCK, steps, Move::Turn, Move::Turn, out);
         out.push(talon_play(dest));
     }
 }
@@ -503,8 +510,8 @@ mod tests {
     use crate::solver::Verdict;
     use crate::testing::{
         assert_replays, card, cards, deal, deal_cards, key_segment, play, pruning_agrees,
-        pruning_agrees_from, pruning_agrees_on, solve_limited, sorted_texts, texts, unshuffled, walk,
-        won_line, Agreement,
+        pruning_agrees_from, pruning_agrees_on, solve_limited, sorted_texts, texts, unshuffled,
+        walk, won_line, Agreement,
     };
 
     fn g() -> Terrace {
@@ -535,7 +542,10 @@ mod tests {
             k.starts_with("T:5C9H2SQDKH7C3D8SJC4H6STD3S F1: F2: F3: F4: F5: F6: F7: F8: V1: V2: V3: V4: V5: V6: V7: V8: V9: pack:"),
             "{k}"
         );
-        assert!(k.ends_with("8c6cacah8d9c2d5s3c4d talon: pending:2H4C2C"), "{k}");
+        assert!(
+            k.ends_with("8c6cacah8d9c2d5s3c4d talon: pending:2H4C2C"),
+            "{k}"
+        );
         assert_eq!(key_segment(&k, "pack").len(), 2 * 88);
         assert_eq!(texts(&g, &s), ["choose c1", "choose c2", "choose c3"]);
         let mut t = s;
@@ -543,7 +553,11 @@ mod tests {
         let k = g.key_text(&t);
         assert_eq!(key_segment(&k, "F1"), "2C");
         assert_eq!(
-            (key_segment(&k, "V1"), key_segment(&k, "V2"), key_segment(&k, "V3")),
+            (
+                key_segment(&k, "V1"),
+                key_segment(&k, "V2"),
+                key_segment(&k, "V3")
+            ),
             ("2H".to_string(), "4C".to_string(), "4D".to_string())
         );
         assert_eq!(key_segment(&k, "V9"), "AH");
@@ -557,21 +571,26 @@ mod tests {
         let mut s = hand_deal();
         play(&g, &mut s, "choose c1");
         let want = [
-            "t>f1", "turn", "v2>f2", "v3>v5", "v4>f1", "v4>v3", "v6>f2", "v6>v4", "v8>v7",
-            "v9>v2",
+            "t>f1", "turn", "v2>f2", "v3>v5", "v4>f1", "v4>v3", "v6>f2", "v6>v4", "v8>v7", "v9>v2",
         ];
         assert_eq!(sorted_texts(&g, &s), want);
         // A base card goes to the lowest empty foundation; its packet takes the pack top.
         play(&g, &mut s, "v2>f2");
         let k = g.key_text(&s);
-        assert_eq!((key_segment(&k, "F2"), key_segment(&k, "V2")), ("2C".into(), "AC".into()));
+        assert_eq!(
+            (key_segment(&k, "F2"), key_segment(&k, "V2")),
+            ("2C".into(), "AC".into())
+        );
         play(&g, &mut s, "t>f1");
         let k = g.key_text(&s);
         assert_eq!(key_segment(&k, "F1"), "2H3S");
         assert!(key_segment(&k, "T").ends_with("6STD"));
         let t = texts(&g, &s);
         assert!(t.contains(&"v3>f1".to_string()), "4D on 3S: {t:?}");
-        assert!(!t.iter().any(|m| m == "v4>f2" || m == "v4>f1"), "3C fits neither");
+        assert!(
+            !t.iter().any(|m| m == "v4>f2" || m == "v4>f1"),
+            "3C fits neither"
+        );
         assert!(!t.iter().any(|m| m.starts_with("t>")), "TD fits nothing");
     }
 
@@ -586,11 +605,17 @@ mod tests {
         assert_eq!(key_segment(&k, "talon"), "AC6C");
         play(&g, &mut s, "v6>f2");
         let k = g.key_text(&s);
-        assert_eq!((key_segment(&k, "V6"), key_segment(&k, "talon")), ("6C".into(), "AC".into()));
+        assert_eq!(
+            (key_segment(&k, "V6"), key_segment(&k, "talon")),
+            ("6C".into(), "AC".into())
+        );
         // AH onto 2C empties V9, which takes the talon's last card.
         play(&g, &mut s, "v9>v2");
         let k = g.key_text(&s);
-        assert_eq!((key_segment(&k, "V2"), key_segment(&k, "V9")), ("2CAH".into(), "AC".into()));
+        assert_eq!(
+            (key_segment(&k, "V2"), key_segment(&k, "V9")),
+            ("2CAH".into(), "AC".into())
+        );
         assert_eq!(key_segment(&k, "talon"), "");
     }
 
@@ -616,11 +641,16 @@ mod tests {
         assert!(LADDER.accepts(&l, 0, card("KD")) && !LADDER.accepts(&l, 0, card("KC")));
         LADDER.put(&mut l, 0, card("KD"));
         assert!(LADDER.accepts(&l, 0, card("AC")) && !LADDER.accepts(&l, 0, card("AH")));
-        for c in ["AC", "2H", "3S", "4D", "5C", "6H", "7S", "8D", "9C", "TH", "JS"] {
+        for c in [
+            "AC", "2H", "3S", "4D", "5C", "6H", "7S", "8D", "9C", "TH", "JS",
+        ] {
             LADDER.put(&mut l, 0, card(c));
         }
         assert!(LADDER.all_full(&l) && !LADDER.accepts(&l, 0, card("QD")));
-        assert!(!VALLEY_BUILD.fits(card("AD"), card("KS")), "no corner in the valley");
+        assert!(
+            !VALLEY_BUILD.fits(card("AD"), card("KS")),
+            "no corner in the valley"
+        );
     }
 
     #[test]
@@ -663,7 +693,11 @@ mod tests {
             }
             let r = rng.next_u64();
             let turn = legal.contains(&Move::Turn) && r % 3 != 0;
-            let m = if turn { Move::Turn } else { legal[(r >> 8) as usize % legal.len()] };
+            let m = if turn {
+                Move::Turn
+            } else {
+                legal[(r >> 8) as usize % legal.len()]
+            };
             g.play(&mut s, m);
             if step % 15 == 0 {
                 out.push(s);
