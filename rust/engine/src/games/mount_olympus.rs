@@ -130,7 +130,7 @@ impl State {
     }
     /// The two foundations (0..16) of `c`'s suit and parity.
     fn pair(c: Card) -> [usize; 2] {
-        let f = 2 * c.suit() as usize + if c.rank() % 2 == 0 { 8 } else { 0 };
+        let f = 2 * c.suit() as usize + if c.rank().is_multiple_of(2) { 8 } else { 0 };
         [f, f + 1]
     }
     fn takes(&self, f: usize, c: Card) -> bool {
@@ -582,7 +582,7 @@ mod tests {
                 .filter(|m| matches!(m, Move::Turn | Move::Redeal))
                 .collect();
             let r = rng.next_u64();
-            let m = if !stock.is_empty() && r % 4 != 0 {
+            let m = if !stock.is_empty() && !r.is_multiple_of(4) {
                 stock[0]
             } else {
                 legal[(r >> 8) as usize % legal.len()]

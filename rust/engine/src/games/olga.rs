@@ -576,7 +576,7 @@ mod tests {
                 break;
             }
             let r = rng.next_u64();
-            let turn = legal.contains(&Move::Turn) && r % 3 != 0;
+            let turn = legal.contains(&Move::Turn) && !r.is_multiple_of(3);
             let m = if turn {
                 Move::Turn
             } else {
