@@ -1,5 +1,9 @@
 //! THE OLGA (`olga`), from `rules/olga.md`.
 //!
+//! Over the 400-line budget by about thirty lines: the safe move's argument (several
+//! foundations per suit, aces on sevens) and the key's proof; the rules themselves are
+//! well under it.
+//!
 //! # Layout and deal
 //! Four piquet packs (A, 7..K; 128 cards). Cards 1..49 are dealt in seven rows of seven,
 //! row by row, left to right: column Tc holds cards c, c+7, .., c+42, bottom to top. Rows

@@ -1,5 +1,9 @@
 //! THE TERRACE (`terrace`), from `rules/terrace.md`.
 //!
+//! Over the 400-line budget: the rules take about 300 lines on the parts; the rest is
+//! this game's own solver work, the safe move and the dead test ([`Climb`], on the colour
+//! groups of the foundations), each with its proof.
+//!
 //! # Layout and deal
 //! Two packs. Cards 1..13 are the Terrace `T` (card 1 at the bottom, card 13, the
 //! right-hand card, on top). Cards 14..16 are the candidates c1..c3: the first position is
@@ -35,7 +39,9 @@
 //!   A packet is its bottom card and one suit bit per card above, each card being one
 //!   rank below the one under it in the other colour.
 //! - One foundation per card: the foundations that take it are alike.
-//! - No safe move (none is provably safe). A dead-position test ([`Climb`]): the
+//! - Safe moves ([`Terrace::safe_move`]): a Terrace top, or a valley top with a card
+//!   beneath, when every foundation that could ever take a card like it is as high. A
+//!   dead-position test ([`Climb`]): the
 //!   Terrace is played off from one end, to the foundations only, and each foundation's
 //!   colours follow from its base card's, so some positions show at once that a Terrace
 //!   card can never go up.
@@ -47,8 +53,8 @@ use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{infos, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
 use crate::parts::{
-    fixed_point, sort_among, stable_partition, Base, BitWriter, Build, Dealer, Ladder, Ladders,
-    Pile, Relaxed, Space, Stock, StockRule, SuitRule,
+    fixed_point, safe_to_foundation, sort_among, stable_partition, Base, BitWriter, Build, Dealer,
+    Ladder, Ladders, Pile, Relaxed, Space, Stock, StockRule, SuitRule,
 };
 
 pub const SLUG: &str = "terrace";
@@ -448,6 +454,50 @@ impl Game for Terrace {
         w.finish()
     }
 
+    /// The Terrace top, or a valley top with a card beneath it, to a foundation, when all
+    /// four foundations of its group ([`Climb`]) show at least the height below it (a base
+    /// card: always), and, for a valley card, every card that could be built on it has all
+    /// its like cards up. Suits never matter in this game, so the four cards of one rank
+    /// and colour are alike, and they go to the four foundations of one group. Nothing is
+    /// ever put on a Terrace card, nor then on that valley card, and taking either away
+    /// empties no packet (no refill follows), so the argument of [`crate::parts::safe`]
+    /// applies: drop the card's own moves from a winning line. Every other move stays
+    /// legal, the foundations excepted: the k like cards still out have, after this one,
+    /// k - 1 foundations of the group at the height below, one for each of the others
+    /// (base cards always find an empty foundation).
+    fn safe_move(&self, s: &State) -> Option<Move> {
+        if s.pending.is_some() {
+            return None;
+        }
+        let r = Climb {
+            base: s.found.base,
+            up: [[0; 13]; 2],
+            on: [[0; 13]; 2],
+        };
+        // Cards on foundations of group g at height k or more, at least one for each.
+        let ready = |c: Card, above: u8| {
+            let (g, k) = r.place(c);
+            let group = (0..FOUND).filter(|&f| {
+                s.fcards[f]
+                    .bottom()
+                    .is_some_and(|b| usize::from(b.colour()) == g)
+                    && s.found.count(f) as usize >= k + above as usize
+            });
+            k == 0 && above == 0 || group.count() == 4
+        };
+        if let Some(c) = s.terrace.top().filter(|&c| ready(c, 0)) {
+            let f = s.found_dests(c).next()?;
+            return Some(Move::TerraceFound(f as u8));
+        }
+        let done = |x: Card| ready(x, 1);
+        (0..VALLEY).find_map(|v| {
+            let c = s.valley[v].top().filter(|_| s.valley[v].len() >= 2)?;
+            let f = s.found_dests(c).next()?;
+            (ready(c, 0) && safe_to_foundation(&VALLEY_BUILD, c, done))
+                .then_some(Move::ValFound(v as u8, f as u8))
+        })
+    }
+
     /// The choice, or: Terrace plays first, then valley plays to the foundations, the
     /// macros to the foundations, moves between packets (those emptying one first), and
     /// the macros onto the valley. One foundation per card.
@@ -651,6 +701,23 @@ mod tests {
             !VALLEY_BUILD.fits(card("AD"), card("KS")),
             "no corner in the valley"
         );
+    }
+
+    #[test]
+    fn a_terrace_card_is_safe_once_its_group_has_four_foundations() {
+        let g = g();
+        let mut s = hand_deal();
+        play(&g, &mut s, "choose c1");
+        // 3S (black, one above the base 2) lies only on red-based foundations.
+        assert_eq!(g.safe_move(&s), None);
+        for (f, c) in [(1, "2D"), (2, "2H")] {
+            s.put_up(f, card(c));
+        }
+        assert_eq!(g.safe_move(&s), None, "three red bases");
+        s.put_up(3, card("2D"));
+        assert_eq!(g.safe_move(&s), Some(Move::TerraceFound(0)));
+        s.put_up(0, card("3C"));
+        assert_eq!(g.safe_move(&s), Some(Move::TerraceFound(1)));
     }
 
     #[test]
