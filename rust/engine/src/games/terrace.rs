@@ -185,10 +185,16 @@ struct Climb {
     on: [[u8; 13]; 2],
 }
 
+/// The group (the colour of the base of every foundation that can take it) and the
+/// height (ranks above the base) of `c`.
+fn group(base: u8, c: Card) -> (usize, usize) {
+    let k = (c.rank() + 13 - base) % 13;
+    (usize::from(c.colour() ^ (k & 1)), k as usize)
+}
+
 impl Climb {
     fn place(&self, c: Card) -> (usize, usize) {
-        let k = (c.rank() + 13 - self.base) % 13;
-        (usize::from(c.colour() ^ (k & 1)), k as usize)
+        group(self.base, c)
     }
 }
 
@@ -469,21 +475,17 @@ impl Game for Terrace {
         if s.pending.is_some() {
             return None;
         }
-        let r = Climb {
-            base: s.found.base,
-            up: [[0; 13]; 2],
-            on: [[0; 13]; 2],
-        };
-        // Cards on foundations of group g at height k or more, at least one for each.
+        // Do all four foundations of c's group hold k + `above` cards or more (c of height
+        // k; a base card needs none)?
         let ready = |c: Card, above: u8| {
-            let (g, k) = r.place(c);
-            let group = (0..FOUND).filter(|&f| {
+            let (g, k) = group(s.found.base, c);
+            let high = (0..FOUND).filter(|&f| {
                 s.fcards[f]
                     .bottom()
                     .is_some_and(|b| usize::from(b.colour()) == g)
                     && s.found.count(f) as usize >= k + above as usize
             });
-            k == 0 && above == 0 || group.count() == 4
+            k == 0 && above == 0 || high.count() == 4
         };
         if let Some(c) = s.terrace.top().filter(|&c| ready(c, 0)) {
             let f = s.found_dests(c).next()?;
