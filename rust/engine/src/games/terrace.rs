@@ -779,21 +779,21 @@ mod tests {
     #[test]
     fn pruning_agrees_with_plain_search() {
         let g = g();
-        let a = pruning_agrees(&g, 0..6, 300, 30, 5_000);
+        let a = pruning_agrees(&g, 0..4, 300, 30, 3_000);
         let mut b = Agreement::default();
         for seed in 0..10 {
-            b += pruning_agrees_on(&g, &hasty_positions(seed), 5_000);
+            b += pruning_agrees_on(&g, &hasty_positions(seed), 3_000);
         }
         // Along won lines (and walks from there), where the plain search wins too.
         let mut c = Agreement::default();
         for seed in [1, 48, 50] {
             let line = won_line(&g, seed, 20_000);
             assert!(!line.is_empty(), "seed {seed} is won");
-            c += pruning_agrees_on(&g, line.iter().rev().step_by(8), 5_000);
+            c += pruning_agrees_on(&g, line.iter().rev().step_by(8), 3_000);
             let late = line.iter().rev().step_by(30).map(|s| (seed, *s));
-            c += pruning_agrees_from(&g, late, 40, 10, 5_000);
+            c += pruning_agrees_from(&g, late, 40, 10, 3_000);
         }
-        assert!(a.lost + b.lost >= 100, "{a:?} {b:?}");
+        assert!(a.lost + b.lost >= 90, "{a:?} {b:?}");
         assert!(c.won >= 30, "{c:?}");
     }
 
