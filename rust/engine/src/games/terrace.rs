@@ -32,7 +32,8 @@
 //!
 //! # Solver
 //! - Talon plays are the stock macro ([`Stock::reachable_tops`]). Turning never triggers a
-//!   refill: while the stock has cards no packet is empty.
+//!   refill (while the stock has cards no packet is empty), but a refill takes the talon
+//!   top, so a plain `turn` is kept wherever a move could empty a packet.
 //! - Key symmetries: foundations with the same count and top colour are interchangeable
 //!   (what fits depends on nothing else), and so are the valley packets (a space is
 //!   refilled from the stock whatever its number, and one move empties at most one).
@@ -533,6 +534,17 @@ impl Game for Terrace {
             &mut out[a..],
             |m| matches!(*m, Move::ValVal(from, _) if s.valley[from as usize].len() == 1),
         );
+        // Moves that touch neither the stock nor a refill commute with turns, so in a
+        // winning line the turns can wait for the next talon play (a macro) or the next
+        // move that empties a packet, whose refill takes the talon top: for that one, turns
+        // stay available as moves of their own.
+        let empties = |m: &Move| match *m {
+            Move::ValVal(v, _) | Move::ValFound(v, _) => s.valley[v as usize].len() == 1,
+            _ => false,
+        };
+        if s.stock.pack_len() > 0 && out.iter().any(empties) {
+            out.push(Move::Turn);
+        }
         out.extend(rest);
     }
 
