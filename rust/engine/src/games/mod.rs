@@ -13,12 +13,15 @@ pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
 pub mod light_and_shade;
+pub mod mount_olympus;
 pub mod napoleons_square;
+pub mod olga;
 pub mod queens;
 pub mod red_and_black;
 pub mod square;
 #[cfg(test)]
 pub mod template;
+pub mod terrace;
 pub mod zodiac;
 
 use crate::card::Card;
@@ -322,6 +325,11 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(light_and_shade::LightAndShade::from_options(o))
     }),
     (anna::SLUG, |o| make(anna::Anna::from_options(o))),
+    (mount_olympus::SLUG, |o| {
+        make(mount_olympus::MountOlympus::from_options(o))
+    }),
+    (terrace::SLUG, |o| make(terrace::Terrace::from_options(o))),
+    (olga::SLUG, |o| make(olga::Olga::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
