@@ -11,6 +11,7 @@ pub mod kings;
 pub mod klondike;
 pub mod napoleons_square;
 pub mod queens;
+pub mod sultan;
 #[cfg(test)]
 pub mod template;
 pub mod zodiac;
@@ -295,6 +296,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
+    (sultan::SLUG, |o| make(sultan::Sultan::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
