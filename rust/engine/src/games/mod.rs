@@ -14,6 +14,7 @@ pub mod queens;
 pub mod sultan;
 #[cfg(test)]
 pub mod template;
+pub mod two_rings;
 pub mod zodiac;
 
 use crate::card::Card;
@@ -297,6 +298,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
     (sultan::SLUG, |o| make(sultan::Sultan::from_options(o))),
+    (two_rings::SLUG, |o| {
+        make(two_rings::TwoRings::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.
