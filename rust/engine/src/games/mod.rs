@@ -9,6 +9,7 @@ pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
+pub mod margarethe;
 pub mod napoleons_square;
 pub mod queens;
 pub mod sultan;
@@ -298,6 +299,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
     (sultan::SLUG, |o| make(sultan::Sultan::from_options(o))),
+    (margarethe::SLUG, |o| {
+        make(margarethe::Margarethe::from_options(o))
+    }),
     (two_rings::SLUG, |o| {
         make(two_rings::TwoRings::from_options(o))
     }),
