@@ -4,6 +4,7 @@
 //! its states behind [`Position`], so the bindings and the CLI can hold any game while the
 //! solver stays monomorphised (no rule interpreter in the hot path).
 
+pub mod babette;
 pub mod constitution;
 pub mod great_thirteen;
 pub mod herring_bone;
@@ -299,6 +300,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
     (sultan::SLUG, |o| make(sultan::Sultan::from_options(o))),
+    (babette::SLUG, |o| make(babette::Babette::from_options(o))),
     (margarethe::SLUG, |o| {
         make(margarethe::Margarethe::from_options(o))
     }),
