@@ -42,7 +42,12 @@ fn main() {
     let mut n = [0usize; 3];
     for &s in &seeds {
         let r = &g.solve_seeds(&[s], &limits, 1, &cancel, &|_, _| {})[0];
-        println!("{} seed {s}: {} states={}", args[1], r.verdict.as_str(), r.states);
+        println!(
+            "{} seed {s}: {} states={}",
+            args[1],
+            r.verdict.as_str(),
+            r.states
+        );
         n[match r.verdict.as_str() {
             "won" => 0,
             "lost" => 1,
