@@ -5,6 +5,7 @@
 //! solver stays monomorphised (no rule interpreter in the hot path).
 
 pub mod anna;
+pub mod babette;
 pub mod constitution;
 pub mod fish_bone;
 pub mod general_sedgewick;
@@ -13,6 +14,7 @@ pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
 pub mod light_and_shade;
+pub mod margarethe;
 pub mod mount_olympus;
 pub mod napoleons_square;
 pub mod olga;
@@ -22,6 +24,10 @@ pub mod square;
 #[cfg(test)]
 pub mod template;
 pub mod terrace;
+pub mod sultan;
+#[cfg(test)]
+pub mod template;
+pub mod two_rings;
 pub mod zodiac;
 
 use crate::card::Card;
@@ -330,6 +336,14 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (terrace::SLUG, |o| make(terrace::Terrace::from_options(o))),
     (olga::SLUG, |o| make(olga::Olga::from_options(o))),
+    (sultan::SLUG, |o| make(sultan::Sultan::from_options(o))),
+    (babette::SLUG, |o| make(babette::Babette::from_options(o))),
+    (margarethe::SLUG, |o| {
+        make(margarethe::Margarethe::from_options(o))
+    }),
+    (two_rings::SLUG, |o| {
+        make(two_rings::TwoRings::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.

@@ -224,6 +224,14 @@ impl<const N: usize> Stock<N> {
         Some(self.cards[i])
     }
 
+    /// The card that refills an emptied reserve place fed by the stock: the talon top,
+    /// or, when the talon is empty, the pack's top card taken straight from the pack
+    /// (not through the talon); `None` when both are empty.
+    #[inline]
+    pub fn take_for_refill(&mut self) -> Option<Card> {
+        self.take_talon().or_else(|| self.take_pack())
+    }
+
     /// May the talon be re-dealt now (pack empty, talon not, passes left)?
     #[inline]
     pub fn can_redeal(&self, rule: &StockRule) -> bool {
@@ -582,6 +590,18 @@ mod tests {
         assert_eq!(s.take_pack(), Some(card("3C")));
         assert_eq!(s.step(&r, &mut rng), None, "pack empty, no pass left");
         assert_eq!(s.len(), 1);
+    }
+
+    #[test]
+    fn a_refill_takes_the_talon_top_then_the_pack_top() {
+        let r = rule(1, Some(1));
+        let mut s = Stock::<8>::new(&cards("AC 2C 3C"));
+        s.turn(&r);
+        assert_eq!(s.take_for_refill(), Some(card("AC")), "the talon top first");
+        assert_eq!(s.take_for_refill(), Some(card("2C")), "then the pack top");
+        assert_eq!((s.talon_len(), s.pack_len()), (0, 1));
+        assert_eq!(s.take_for_refill(), Some(card("3C")));
+        assert_eq!(s.take_for_refill(), None);
     }
 
     #[test]
