@@ -21,12 +21,10 @@ pub mod olga;
 pub mod queens;
 pub mod red_and_black;
 pub mod square;
-#[cfg(test)]
-pub mod template;
-pub mod terrace;
 pub mod sultan;
 #[cfg(test)]
 pub mod template;
+pub mod terrace;
 pub mod two_rings;
 pub mod zodiac;
 
