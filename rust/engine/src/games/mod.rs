@@ -9,6 +9,7 @@ pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
+pub mod napoleon_at_st_helena;
 pub mod napoleons_square;
 pub mod queens;
 #[cfg(test)]
@@ -295,6 +296,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
+    (napoleon_at_st_helena::SLUG, |o| {
+        make(napoleon_at_st_helena::NapoleonAtStHelena::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.
