@@ -3,7 +3,7 @@
 //!
 //! # Layout and deal
 //! Two packs, nothing withdrawn, every card face up. Four rows of ten, each row left to
-//! right, the first row at the top: column Cj gets cards j, 10 + j, 20 + j, 30 + j, card
+//! right, the first row at the top: column Tj gets cards j, 10 + j, 20 + j, 30 + j, card
 //! j at its bottom and the card of the fourth row on top (the available one). The other
 //! 64 cards are the pack, card 41 on top; the talon starts empty.
 //!
@@ -60,8 +60,8 @@ const PLACES: usize = 8;
 const MAX_COL: usize = 16;
 const PACK: usize = 64;
 const CARDS: usize = 104;
-/// Column label in keys (`C3`) and moves (`c3`).
-const COL: &str = "C";
+/// Column label in keys (`T3`) and moves (`t3`).
+const COL: &str = "T";
 
 /// Building on the columns: down by one in suit; a lane takes any card.
 pub const BUILD: Build = Build::DOWN_IN_SUIT;
@@ -663,8 +663,8 @@ mod tests {
             .start(PackSpec::Standard(2).cards(), SplitMix64::new(0))
             .unwrap();
         let mut want = String::from(
-            "C1:ACJC8D5H C2:2CQC9D6H C3:3CKCTD7H C4:4CADJD8H C5:5C2DQD9H C6:6C3DKDTH \
-             C7:7C4DAHJH C8:8C5D2HQH C9:9C6D3HKH C10:TC7D4HAS \
+            "T1:ACJC8D5H T2:2CQC9D6H T3:3CKCTD7H T4:4CADJD8H T5:5C2DQD9H T6:6C3DKDTH \
+             T7:7C4DAHJH T8:8C5D2HQH T9:9C6D3HKH T10:TC7D4HAS \
              F1: F2: F3: F4: F5: F6: F7: F8: pack:",
         );
         let ranks = [
@@ -684,27 +684,27 @@ mod tests {
         assert_eq!(
             texts(&g, &s),
             [
-                "c10>f1", "c1>c2", "c2>c3", "c3>c4", "c4>c5", "c5>c6", "c6>c7", "c7>c8", "c8>c9",
+                "t10>f1", "t1>t2", "t2>t3", "t3>t4", "t4>t5", "t5>t6", "t6>t7", "t7>t8", "t8>t9",
                 "turn"
             ]
         );
-        play(&g, &mut s, "c10>f1");
-        assert!(g.key_text(&s).contains(" C10:TC7D4H F1:AS F2: "));
+        play(&g, &mut s, "t10>f1");
+        assert!(g.key_text(&s).contains(" T10:TC7D4H F1:AS F2: "));
         play(&g, &mut s, "turn");
         assert!(g.key_text(&s).ends_with("4s3s talon:2S"));
         assert!(texts(&g, &s).contains(&"talon>f1".to_string()));
         play(&g, &mut s, "talon>f1");
         assert!(g.key_text(&s).contains(" F1:AS2S F2: "));
         assert!(g.key_text(&s).ends_with("4s3s talon:"));
-        play(&g, &mut s, "c1>c2");
-        assert!(g.key_text(&s).starts_with("C1:ACJC8D C2:2CQC9D6H5H "));
+        play(&g, &mut s, "t1>t2");
+        assert!(g.key_text(&s).starts_with("T1:ACJC8D T2:2CQC9D6H5H "));
     }
 
     #[test]
     fn foundations_builds_and_lanes() {
-        // Both heart foundations at 5 (F2, F5): the 6H on C1 may go to either. The 5S on
-        // C2 goes to the spades at 4 (F6) or onto the 6S of C3; the talon's 5S likewise.
-        // The AD goes to F3, the lowest empty place, or onto the 2D. C4 is a lane: any
+        // Both heart foundations at 5 (F2, F5): the 6H on T1 may go to either. The 5S on
+        // T2 goes to the spades at 4 (F6) or onto the 6S of T3; the talon's 5S likewise.
+        // The AD goes to F3, the lowest empty place, or onto the 2D. T4 is a lane: any
         // top card may fill it, from a column or the talon.
         let s = position(
             [
@@ -725,37 +725,37 @@ mod tests {
         );
         let g = NapoleonAtStHelena::default();
         let mut want: Vec<String> = [
-            "c1>f2", "c1>f5", "c2>f6", "c6>f3", "talon>f6", "c2>c3", "c6>c10", "talon>c3", "turn",
+            "t1>f2", "t1>f5", "t2>f6", "t6>f3", "talon>f6", "t2>t3", "t6>t10", "talon>t3", "turn",
         ]
         .map(String::from)
         .to_vec();
         for src in [
-            "c1", "c2", "c3", "c5", "c6", "c7", "c8", "c9", "c10", "talon",
+            "t1", "t2", "t3", "t5", "t6", "t7", "t8", "t9", "t10", "talon",
         ] {
-            want.push(format!("{src}>c4"));
+            want.push(format!("{src}>t4"));
         }
         want.sort();
         assert_eq!(sorted_texts(&g, &s), want);
-        // With lanes from the talon only, no column card may fill C4.
+        // With lanes from the talon only, no column card may fill T4.
         let t = talon_only();
         let m = texts(&t, &s);
-        assert!(m.contains(&"talon>c4".to_string()));
+        assert!(m.contains(&"talon>t4".to_string()));
         assert!(!m
             .iter()
-            .any(|x| x.ends_with(">c4") && !x.starts_with("talon")));
+            .any(|x| x.ends_with(">t4") && !x.starts_with("talon")));
         assert_eq!(m.len(), 10);
         // The ace to the lowest empty place; the 2D then plays onto it.
         let mut a = s;
-        play(&g, &mut a, "c6>f3");
+        play(&g, &mut a, "t6>f3");
         assert!(g.key_text(&a).contains(" F3:AD F4:AC "));
-        assert!(g.key_text(&a).contains(" C6: C7:KC "));
-        assert!(texts(&g, &a).contains(&"c10>f3".to_string()));
+        assert!(g.key_text(&a).contains(" T6: T7:KC "));
+        assert!(texts(&g, &a).contains(&"t10>f3".to_string()));
         // A lane filled from a column takes builds like any column.
-        play(&g, &mut a, "c7>c4");
-        assert!(g.key_text(&a).contains(" C4:KC C5:7C C6: C7: "));
+        play(&g, &mut a, "t7>t4");
+        assert!(g.key_text(&a).contains(" T4:KC T5:7C T6: T7: "));
         // The talon's 5S onto the 6S; the AS beneath is then the talon top.
-        play(&g, &mut a, "talon>c3");
-        assert!(g.key_text(&a).contains(" C3:6S5S "));
+        play(&g, &mut a, "talon>t3");
+        assert!(g.key_text(&a).contains(" T3:6S5S "));
         assert!(g.key_text(&a).ends_with(" pack:8s7s talon:AS"));
         assert!(texts(&g, &a).contains(&"talon>f7".to_string()));
         // Turning puts 7S on the talon.
@@ -774,10 +774,10 @@ mod tests {
         found[5] = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH";
         let mut s = position(cols, found, "", "");
         // The last king goes up, or into any of the nine lanes.
-        let mut want = vec!["c5>f6".to_string()];
-        want.extend([1, 2, 3, 4, 6, 7, 8, 9, 10].map(|i| format!("c5>c{i}")));
+        let mut want = vec!["t5>f6".to_string()];
+        want.extend([1, 2, 3, 4, 6, 7, 8, 9, 10].map(|i| format!("t5>t{i}")));
         assert_eq!(texts(&g, &s), want);
-        play(&g, &mut s, "c5>f6");
+        play(&g, &mut s, "t5>f6");
         assert!(g.is_won(&s) && texts(&g, &s).is_empty());
         // Two kings of hearts on two queens, both heart foundations at the knave: a king
         // goes into a lane, its queen up, and so on: won.
@@ -795,23 +795,23 @@ mod tests {
             assert_eq!(o.verdict, Verdict::Won);
             assert_replays(&g, &s, &o.moves);
         }
-        // Every column held by a blocked card but the JH of C10, which goes up to either
+        // Every column held by a blocked card but the JH of T10, which goes up to either
         // heart foundation (at the ten); then nothing moves: lost.
         let s = blocked("JD QS KS JH");
-        assert_eq!(texts(&g, &s), ["c10>f5", "c10>f6"]);
+        assert_eq!(texts(&g, &s), ["t10>f5", "t10>f6"]);
         for plain in [false, true] {
             assert_eq!(solve_limited(&g, &s, 1000, plain).verdict, Verdict::Lost);
         }
         let mut t = s;
-        play(&g, &mut t, "c10>f6");
+        play(&g, &mut t, "t10>f6");
         assert!(texts(&g, &t).is_empty() && !g.is_won(&t));
     }
 
     #[test]
     fn safe_moves_need_both_lower_cards_up() {
         let g = NapoleonAtStHelena::default();
-        // 3C on C1: one 2C up (F1 at 2C), the other not (F2 at the ace, the 2C on C3):
-        // not safe. The ace on C2 is safe (to F3, the first empty place). Without it, and
+        // 3C on T1: one 2C up (F1 at 2C), the other not (F2 at the ace, the 2C on T3):
+        // not safe. The ace on T2 is safe (to F3, the first empty place). Without it, and
         // the 2C under the talon's 9H, nothing is safe; with both 2C up the 3C is.
         let cols = ["3C", "AD", "2C", "", "", "", "", "", "", ""];
         let s = position(cols, ["AC 2C", "AC", "", "", "", "", "", ""], "", "");
@@ -878,8 +878,8 @@ mod tests {
 
     /// Clubs at the ace, the 2C's under the 3C's and the other clubs under the kings;
     /// each queen of the other suits under a king (foundations at the ten or the knave);
-    /// `c10` is the last column.
-    fn blocked(c10: &str) -> State {
+    /// `t10` is the last column.
+    fn blocked(t10: &str) -> State {
         let cols = [
             "2C 4C 5C 3C",
             "2C 4C 5C 3C",
@@ -890,7 +890,7 @@ mod tests {
             "JC QC QH KH",
             "JC QC QH KH",
             "JD JH QS KS",
-            c10,
+            t10,
         ];
         let td = "AD 2D 3D 4D 5D 6D 7D 8D 9D TD";
         let th = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH";
@@ -906,8 +906,8 @@ mod tests {
         assert!(s.dead(true) && s.dead(false));
         assert!(texts(&g, &s).is_empty());
         assert_eq!(solve_limited(&g, &s, 1000, false).verdict, Verdict::Lost);
-        // With the QS on top of C10, it goes up (spades at the knave), then its KS, JH
-        // and JD: C10 is a lane. The test finds nothing dead, and both searches win.
+        // With the QS on top of T10, it goes up (spades at the knave), then its KS, JH
+        // and JD: T10 is a lane. The test finds nothing dead, and both searches win.
         let s = blocked("JD JH KS QS");
         assert!(!s.dead(true));
         for plain in [false, true] {
