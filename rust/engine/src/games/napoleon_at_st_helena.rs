@@ -152,7 +152,9 @@ fn card_move(src: usize, dst: usize) -> Move {
 /// The relaxed model of `State::dead`, per suit (bit r for rank r): the cards that are
 /// column tops at some time, the cards available elsewhere at some time (the talon, and
 /// the pack, every card of which can be turned up), whether a lane can arise; derived
-/// from these, how far each suit can climb (`reach`) and which cards can lie at a column
+/// from these, how far each of the two foundations of a suit can climb from its height
+/// (`base`, `reach`: a place climbs through ranks of which some card was available; both
+/// places may count the same card, which only loosens the model) and which cards can lie at a column
 /// top as build targets.
 #[derive(Default)]
 struct Facts {
@@ -161,7 +163,9 @@ struct Facts {
     spaceable: bool,
     /// Column cards may fill lanes (not with `lane_from_talon_only`).
     any_to_space: bool,
-    reach: [u8; 4],
+    /// Per suit, the heights of its two places now, and how far each can climb.
+    base: [[u8; 2]; 4],
+    reach: [[u8; 2]; 4],
     target: [u16; 4],
     /// A fact grew since the last `settle`.
     dirty: bool,
@@ -176,7 +180,9 @@ impl Facts {
     #[inline]
     fn could_leave(&self, c: Card, may_fill: bool) -> bool {
         let s = usize::from(c.suit());
-        self.reach[s] + 1 >= c.rank()
+        let up = |i: usize| self.base[s][i] < c.rank() && self.reach[s][i] + 1 >= c.rank();
+        up(0)
+            || up(1)
             || (c.rank() < KING && self.target[s] & (1 << (c.rank() + 1)) != 0)
             || (may_fill && self.spaceable)
     }
@@ -202,9 +208,11 @@ impl Relaxed for Facts {
         let mut grew = false;
         for s in 0..4 {
             let (inc, ew) = (self.in_cols[s], self.elsewhere[s]);
-            while self.reach[s] < KING && (inc | ew) & (1 << (self.reach[s] + 1)) != 0 {
-                self.reach[s] += 1;
-                grew = true;
+            for r in &mut self.reach[s] {
+                while *r < KING && (inc | ew) & (1 << (*r + 1)) != 0 {
+                    *r += 1;
+                    grew = true;
+                }
             }
             // A target: a column top some time, or a card from elsewhere placed into a
             // lane or onto a target one rank higher (bit r + 1 of `t`: bit r of `t >> 1`).
@@ -243,21 +251,28 @@ impl State {
         safe_to_foundation(&BUILD, c, |x| self.on_foundations(x.suit(), x.rank()) == 2)
     }
 
-    /// A relaxed test that no win is possible: with the moves loosened (a card stays
-    /// available as a build target as long as it likes, any number of cards may use the
-    /// same target or lane, every pack card can be turned up when wanted, one foundation
-    /// per suit stands for both), find which cards could ever leave their piles. The
-    /// loosened game allows everything the real one does (the argument of
-    /// [`crate::parts::relax`]: the facts only grow, and each real move is allowed by the
-    /// facts that held before it), so a card that cannot leave there, or a suit that
-    /// cannot be built to the king, means that no win is left.
+    /// A relaxed test that no win is possible. The moves are loosened: a card that was
+    /// ever a column top stays a build target for good, any number of cards may use the
+    /// same target or lane, and one foundation per suit stands for both. The stock keeps
+    /// its one pass: the pack's cards come onto the talon in their order, each covering
+    /// the talon cards still there. The loosened game is played greedily: every card that
+    /// may leave its pile leaves ([`fixed_point`]), then the next card is turned, and so on
+    /// to the end of the pack. Leaving only adds facts (an exposed card, a taller
+    /// foundation, a target, a lane), so the greedy play reaches every fact any real line
+    /// reaches, by the same turn: by induction on a real line, each of its moves is
+    /// allowed by facts the greedy play already holds, and the greedy talon is the real
+    /// one with some cards gone already (the argument of [`crate::parts::relax`], with the
+    /// talon a pile that grows by turning). So when a card is left over at the end, or a
+    /// suit cannot climb to the king, no win is left.
     fn dead(&self, any_to_space: bool) -> bool {
+        if any_to_space && self.cols.iter().any(|c| c.is_empty()) {
+            return false; // every card may go into the lane
+        }
         let mut f = Facts {
             dirty: true,
             any_to_space,
             ..Facts::default()
         };
-        self.stock.pack().for_each(|c| add(&mut f.elsewhere, c));
         let (mut talon, mut n) = ([Card::new(1, 0); PACK], 0);
         for c in self.stock.talon() {
             (talon[n], n) = (c, n + 1);
@@ -265,23 +280,48 @@ impl State {
         if let Some(c) = self.stock.talon_top() {
             add(&mut f.elsewhere, c);
         }
-        let mut sources: [&[Card]; COLS + 1] = [&talon[..n]; COLS + 1];
-        for (p, col) in self.cols.iter().enumerate() {
-            sources[p] = col.cards();
+        let (mut pack, mut left) = ([Card::new(1, 0); PACK], 0);
+        for c in self.stock.pack() {
+            (pack[left], left) = (c, left + 1);
+        }
+        for col in &self.cols {
             match col.top() {
                 Some(c) => add(&mut f.in_cols, c),
                 None => f.spaceable = true,
             }
         }
+        let mut seen = [0usize; 4];
         for p in 0..PLACES {
             if let Some(t) = self.found.top(p) {
-                let r = &mut f.reach[usize::from(t.suit())];
-                *r = (*r).max(self.found.count(p));
+                let s = usize::from(t.suit());
+                if let Some(b) = f.base[s].get_mut(seen[s]) {
+                    *b = self.found.count(p);
+                }
+                seen[s] += 1;
             }
         }
+        f.reach = f.base;
         f.settle();
-        let all_leave = fixed_point(&mut f, &sources, &mut [0; COLS + 1]);
-        !all_leave || f.reach != [KING; 4] || self.stock.pack().any(|c| !f.could_leave(c, true))
+        let mut cut = [0; COLS + 1];
+        loop {
+            let mut sources: [&[Card]; COLS + 1] = [&talon[..n]; COLS + 1];
+            for (p, col) in self.cols.iter().enumerate() {
+                sources[p] = col.cards();
+            }
+            fixed_point(&mut f, &sources, &mut cut);
+            if any_to_space && f.spaceable {
+                return false;
+            }
+            n -= std::mem::take(&mut cut[TALON]);
+            // The next card of the pack (`pack` holds it bottom first) onto the talon.
+            let Some(i) = left.checked_sub(1) else { break };
+            left = i;
+            (talon[n], n) = (pack[i], n + 1);
+            add(&mut f.elsewhere, pack[i]);
+            f.dirty = true;
+        }
+        let cleared = self.cols.iter().zip(&cut).all(|(c, &k)| k == c.len());
+        !cleared || n > 0 || f.reach != [[KING; 2]; 4]
     }
 
     /// Fill `canon` from the columns as dealt.
