@@ -16,6 +16,7 @@ pub mod klondike;
 pub mod light_and_shade;
 pub mod margarethe;
 pub mod mount_olympus;
+pub mod napoleon_at_st_helena;
 pub mod napoleons_square;
 pub mod olga;
 pub mod queens;
@@ -341,6 +342,8 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (two_rings::SLUG, |o| {
         make(two_rings::TwoRings::from_options(o))
+    (napoleon_at_st_helena::SLUG, |o| {
+        make(napoleon_at_st_helena::NapoleonAtStHelena::from_options(o))
     }),
 ];
 
