@@ -342,6 +342,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (two_rings::SLUG, |o| {
         make(two_rings::TwoRings::from_options(o))
+    }),
     (napoleon_at_st_helena::SLUG, |o| {
         make(napoleon_at_st_helena::NapoleonAtStHelena::from_options(o))
     }),
