@@ -11,6 +11,8 @@ pub mod kings;
 pub mod klondike;
 pub mod napoleons_square;
 pub mod queens;
+pub mod salic_law;
+pub mod spensers_fairie_queen;
 #[cfg(test)]
 pub mod template;
 pub mod zodiac;
@@ -295,6 +297,12 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
+    (salic_law::SLUG, |o| {
+        make(salic_law::SalicLaw::from_options(o))
+    }),
+    (spensers_fairie_queen::SLUG, |o| {
+        make(spensers_fairie_queen::SpensersFairieQueen::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.
