@@ -33,7 +33,8 @@
 //! sorted heights per suit, and the columns' cards below their kings: the current column
 //! first while the deal lasts, the others sorted. Foundation plays are tried once per
 //! source, single kings once per source (and not for a card alone on its king). The safe
-//! move is in [`SpensersFairieQueen::safe_move`].
+//! move is in [`SpensersFairieQueen::safe_move`]; after the deal a relaxed dead-position
+//! test ([`is_dead`]) cuts positions where some card can never leave its column.
 
 use crate::card::{Card, ACE, KING};
 use crate::error::EngineError;
@@ -385,6 +386,10 @@ impl Game for SpensersFairieQueen {
         if !s.pack.is_empty() {
             return out.push(Move::Deal);
         }
+        if is_dead(s) {
+            out.clear();
+            return;
+        }
         // Each column move's class, best first: 0 uncovers a card that fits a foundation,
         // 1 leaves a single king, 2 takes a card off a card it does not build on, 3 the
         // other builds, 4 onto the first single king; `None`: not tried.
@@ -418,6 +423,79 @@ impl Game for SpensersFairieQueen {
                 });
             }
         }
+    }
+}
+
+/// True when, after the deal, some card can never leave its column even in the relaxed
+/// game of [`Reach`]: it never reaches a foundation, and the position is lost.
+fn is_dead(s: &State) -> bool {
+    let mut facts = Reach {
+        freed: 0,
+        reach: [0; 4],
+        targets: 0,
+        space: false,
+    };
+    for f in 0..FOUNDATIONS {
+        if let Some(t) = s.found.top(f) {
+            let su = t.suit() as usize;
+            facts.reach[su] = facts.reach[su].max(s.found.count(f));
+        }
+    }
+    let sources: [&[Card]; COLUMNS] = std::array::from_fn(|p| {
+        let c = s.cols.cards(p);
+        &c[c.len().min(1)..]
+    });
+    for src in &sources {
+        match src.last() {
+            Some(c) => facts.targets |= 1 << c.rank(),
+            None => facts.space = true,
+        }
+    }
+    !crate::parts::fixed_point(&mut facts, &sources, &mut [0; COLUMNS])
+}
+
+/// The relaxed game of [`is_dead`], after the deal. Its facts only grow, and every move
+/// of the real game is allowed in it: a column card may leave when it is the rank above
+/// the highest rank to which its suit has a card of every rank up or freed (a foundation
+/// needs one copy of each lower rank of its suit, and those must have left their
+/// columns), when a card one rank higher is or was a column top or has left a column
+/// (a real target is a top, uncovered or moved there before), or once some column may
+/// be a single king (all its cards may have left). Copies are not told apart, which only
+/// allows more. A card that never leaves its column never goes up.
+struct Reach {
+    /// Cards (bit [`Card::index`]) with a copy freed.
+    freed: u64,
+    /// Per suit, the rank to which every rank has a copy up or freed.
+    reach: [u8; 4],
+    /// Ranks (bit r) of cards that are or were tops or have left.
+    targets: u16,
+    space: bool,
+}
+
+impl crate::parts::Relaxed for Reach {
+    fn can_leave(&self, _src: usize, c: Card) -> bool {
+        self.space
+            || c.rank() <= self.reach[c.suit() as usize] + 1
+            || self.targets & (1 << (c.rank() + 1)) != 0
+    }
+    fn left(&mut self, _src: usize, c: Card, next: Option<Card>) {
+        let b = 1u64 << c.index();
+        self.freed |= b;
+        self.targets |= 1 << c.rank();
+        match next {
+            Some(n) => self.targets |= 1 << n.rank(),
+            None => self.space = true,
+        }
+    }
+    fn settle(&mut self) -> bool {
+        let mut grew = false;
+        for (su, h) in self.reach.iter_mut().enumerate() {
+            while *h < 12 && self.freed & (1 << Card::new(*h + 1, su as u8).index()) != 0 {
+                *h += 1;
+                grew = true;
+            }
+        }
+        grew
     }
 }
 
@@ -617,6 +695,44 @@ mod tests {
             &[(1, 1), (1, 1)],
         );
         assert_eq!(g.safe_move(&s), Some(Move::Found { from: 0, to: 0 }));
+    }
+
+    #[test]
+    fn the_dead_test_finds_a_queen_that_never_leaves() {
+        // Foundations at 10 but one of hearts at 8. Each column holds a knave under a
+        // queen of its suit, and K4 ends in TH 9H, which may go up: moves exist, but no
+        // column can ever be emptied (a queen only leaves for a single king or its
+        // foundation, whose knaves lie under queens), so the position is lost.
+        let cols = [
+            "KC JS QS",
+            "KD JS QS",
+            "KH JH QH",
+            "KS JH QH TH 9H",
+            "KC JD QD",
+            "KD JD QD",
+            "KH JC QC",
+            "KS JC QC",
+        ];
+        let found = [
+            (0, 10),
+            (0, 10),
+            (1, 10),
+            (1, 10),
+            (2, 10),
+            (2, 8),
+            (3, 10),
+            (3, 10),
+        ];
+        let s = after_deal(cols, &found);
+        assert_eq!(distinct_texts(&SpensersFairieQueen, &s), ["k4>f6"]);
+        assert!(is_dead(&s));
+        let o = solve_limited(&SpensersFairieQueen, &s, 100_000, true);
+        assert_eq!(o.verdict, Verdict::Lost, "the plain search agrees");
+        // With K4 holding only TH 9H, it empties once they are up, and a single king frees
+        // every queen: not dead.
+        let mut cols2 = cols;
+        cols2[3] = "KS TH 9H";
+        assert!(!is_dead(&after_deal(cols2, &found)));
     }
 
     #[test]
