@@ -30,7 +30,8 @@
 //! key holds the pack's length, the sorted heights, the current packet's ranks and the sorted
 //! rank sequences of the others. Foundation plays are tried once per source (foundations of
 //! one height are alike), bare kings once per source. The safe move is in
-//! [`SalicLaw::safe_move`].
+//! [`SalicLaw::safe_move`]; after the deal a relaxed dead-position test ([`is_dead`]) cuts
+//! positions where some card can never leave its packet.
 
 use crate::card::{Card, ACE, KING, QUEEN};
 use crate::error::EngineError;
@@ -313,6 +314,10 @@ impl Game for SalicLaw {
         if !s.pack.is_empty() {
             return out.push(Move::Deal);
         }
+        if is_dead(s) {
+            out.clear();
+            return;
+        }
         let Some(to) = (0..PACKETS).find(|&p| s.cards.len(p) == 1) else {
             return;
         };
@@ -322,6 +327,58 @@ impl Game for SalicLaw {
                 to: to as u8,
             });
         }
+    }
+}
+
+/// True when, after the deal, some card can never leave its packet even in the relaxed
+/// game of [`Reach`]: it never goes up, and the position is lost.
+fn is_dead(s: &State) -> bool {
+    let sources: [&[Card]; PACKETS] = std::array::from_fn(|p| &s.packet(p)[1..]);
+    let mut facts = Reach {
+        reach: (0..FOUNDATIONS)
+            .map(|f| s.found.count(f))
+            .max()
+            .unwrap_or(0),
+        freed: 0,
+        left: [0; PACKETS],
+        len: sources.map(|p| p.len() as u8),
+        space: sources.iter().any(|p| p.is_empty()),
+    };
+    !crate::parts::fixed_point(&mut facts, &sources, &mut [0; PACKETS])
+}
+
+/// The relaxed game of [`is_dead`], after the deal. Its facts only grow, and every move
+/// of the real game is allowed in it: a packet's card may leave when its rank is at most
+/// one above the rank to which every rank has a card up or freed (a foundation needs one
+/// card of each lower rank, and those must have left their packets), or, when it is not
+/// the bottom card of its packet (nothing is ever put under it), once some packet may be
+/// a bare king (all its cards may have left). Bare kings' capacity is ignored, which only
+/// allows more. A card that never leaves its packet never goes up.
+struct Reach {
+    reach: u8,
+    /// Ranks (bit r) with a card freed.
+    freed: u16,
+    /// Cards gone from each source, of `len`.
+    left: [u8; PACKETS],
+    len: [u8; PACKETS],
+    space: bool,
+}
+
+impl crate::parts::Relaxed for Reach {
+    fn can_leave(&self, src: usize, c: Card) -> bool {
+        c.rank() <= self.reach + 1 || (self.space && self.len[src] - self.left[src] >= 2)
+    }
+    fn left(&mut self, src: usize, c: Card, next: Option<Card>) {
+        self.freed |= 1 << c.rank();
+        self.left[src] += 1;
+        self.space |= next.is_none();
+    }
+    fn settle(&mut self) -> bool {
+        let before = self.reach;
+        while self.reach < 11 && self.freed & (1 << (self.reach + 1)) != 0 {
+            self.reach += 1;
+        }
+        self.reach != before
     }
 }
 
@@ -535,6 +592,47 @@ mod tests {
         // K4 is bare again and takes a card.
         let want: Vec<String> = [4, 5, 6, 7, 8].map(|p| format!("k2>k{p}")).to_vec();
         assert_eq!(sorted_texts(&g, &s), want);
+    }
+
+    #[test]
+    fn the_dead_test_finds_a_card_that_never_leaves() {
+        let g = SalicLaw;
+        // After the deal, every foundation at 5; K1 holds 7S 6H (the 6H may go up), each
+        // other packet a single 8 or 9 on its king, and no packet can become bare but K1,
+        // whose bottom 7S needs a 6 up... which the 6H gives: not dead.
+        let mut s = deal_cards(&g, pack());
+        s.pack = Pile::new();
+        s.cards = Packed::new();
+        s.found = Ladders::new();
+        let build = |s: &mut State, piles: [&str; 8]| {
+            s.cards = Packed::new();
+            s.found = Ladders::new();
+            for (p, t) in piles.iter().enumerate() {
+                cards(t).into_iter().for_each(|c| s.cards.push(p, c));
+            }
+            for f in 0..8 {
+                for c in cards("AC 2C 3C 4C 5C") {
+                    LADDER.put(&mut s.found, f, c);
+                    s.cards.push(PACKETS + f, c);
+                }
+            }
+        };
+        let others = [
+            "KD 8C", "KH 9C", "KS 8D", "KC 9D", "KD 8H", "KH 9H", "KS 8S",
+        ];
+        let mut piles = ["KC 7S 6H"; 8];
+        piles[1..].copy_from_slice(&others);
+        build(&mut s, piles);
+        assert!(!is_dead(&s));
+        // K1 holding 7S 8H 6H instead: the 6H goes up, then the 8H needs a 7 up (the only
+        // 7 lies under it) or a bare king (none can come: every other packet's one card
+        // waits for a 7, and K1 holds the 7S under the 8H): dead, with a move left.
+        piles[0] = "KC 7S 8H 6H";
+        build(&mut s, piles);
+        assert_eq!(distinct_texts(&g, &s).len(), 8, "the 6H to any foundation");
+        assert!(is_dead(&s));
+        let o = solve_limited(&g, &s, 100_000, true);
+        assert_eq!(o.verdict, Verdict::Lost, "the plain search agrees");
     }
 
     #[test]
