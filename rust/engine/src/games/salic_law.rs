@@ -121,7 +121,7 @@ impl State {
     fn top(&self, p: usize) -> Option<Card> {
         self.cards.top(p).filter(|c| c.rank() != KING)
     }
-    fn to_foundation(&mut self, p: usize, f: usize) {
+    fn play_up(&mut self, p: usize, f: usize) {
         if let Some(c) = self.top(p) {
             LADDER.put(&mut self.found, f, c);
             self.cards.move_top(p, PACKETS + f);
@@ -203,7 +203,7 @@ impl Game for SalicLaw {
     fn play(&self, s: &mut State, m: Move) {
         match m {
             Move::Deal => s.deal(),
-            Move::Found { from, to } => s.to_foundation(from as usize, to as usize),
+            Move::Found { from, to } => s.play_up(from as usize, to as usize),
             Move::Bare { from, to } => s.cards.move_top(from as usize, to as usize),
         }
     }

@@ -1,6 +1,11 @@
 //! SPENSER'S FAIRIE QUEEN (`spensers-fairie-queen`), from
 //! `rules/spensers-fairie-queen.md`.
 //!
+//! Over the 400-line budget (about 500): the solver needs, besides the rules, a key with
+//! the deal's current column apart, a safe move with its own proof, move ordering after
+//! the deal and a relaxed dead-position test ([`Reach`]) with its argument; none of these
+//! is yet a part another game shares.
+//!
 //! # Layout and deal
 //! The first king of the shuffled two-pack pack is taken out and heads column K1; the other
 //! 103 cards are the pack, its first card on top. Each `deal` move (legal while the pack has
