@@ -21,6 +21,8 @@ pub mod napoleons_square;
 pub mod olga;
 pub mod queens;
 pub mod red_and_black;
+pub mod salic_law;
+pub mod spensers_fairie_queen;
 pub mod square;
 pub mod sultan;
 #[cfg(test)]
@@ -345,6 +347,12 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (napoleon_at_st_helena::SLUG, |o| {
         make(napoleon_at_st_helena::NapoleonAtStHelena::from_options(o))
+    }),
+    (salic_law::SLUG, |o| {
+        make(salic_law::SalicLaw::from_options(o))
+    }),
+    (spensers_fairie_queen::SLUG, |o| {
+        make(spensers_fairie_queen::SpensersFairieQueen::from_options(o))
     }),
 ];
 
