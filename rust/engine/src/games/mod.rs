@@ -11,6 +11,7 @@ pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
+pub mod la_belle_lucie;
 pub mod napoleons_square;
 pub mod queens;
 pub mod square;
@@ -311,6 +312,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (general_sedgewick::SLUG, |o| {
         make(general_sedgewick::GeneralSedgewick::from_options(o))
+    }),
+    (la_belle_lucie::SLUG, |o| {
+        make(la_belle_lucie::LaBelleLucie::from_options(o))
     }),
 ];
 

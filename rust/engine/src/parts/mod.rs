@@ -39,7 +39,7 @@ pub mod text;
 pub use build::{
     down_alternate, down_same_suit, up_in_suit, Build, Dir, RankOrder, Space, SuitRule,
 };
-pub use deal::{gather, Dealer, Hand};
+pub use deal::{gather, gather_shuffled, Dealer, Hand};
 pub use key::{sort_among, sort_groups, sort_labelled, BitWriter, ByRank, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
