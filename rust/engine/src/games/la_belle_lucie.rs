@@ -312,13 +312,13 @@ impl Game for LaBelleLucie {
         // it), and are sorted on the last pass, when nothing reads their order.
         let mut k = ByteKey::default();
         let nf = self.n_found();
-        let groups: &[std::ops::Range<usize>] = if self.variant == Variant::Hill {
-            &[0..4, 4..8]
+        let groups: &[(usize, usize)] = if self.variant == Variant::Hill {
+            &[(0, 4), (4, 8)]
         } else {
-            &[0..8]
+            &[(0, nf)]
         };
-        for g in groups {
-            let mut fs: Vec<(u8, u8)> = s.found[g.start..g.end.min(nf)]
+        for &(lo, hi) in groups {
+            let mut fs: Vec<(u8, u8)> = s.found[lo..hi]
                 .iter()
                 .map(|f| {
                     if f.count == 0 {
