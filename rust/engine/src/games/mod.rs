@@ -13,6 +13,7 @@ pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
+pub mod la_belle_lucie;
 pub mod light_and_shade;
 pub mod margarethe;
 pub mod mount_olympus;
@@ -353,6 +354,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (spensers_fairie_queen::SLUG, |o| {
         make(spensers_fairie_queen::SpensersFairieQueen::from_options(o))
+    }),
+    (la_belle_lucie::SLUG, |o| {
+        make(la_belle_lucie::LaBelleLucie::from_options(o))
     }),
 ];
 

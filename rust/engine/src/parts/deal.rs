@@ -132,6 +132,18 @@ pub fn withdraw_bases(
     Ok(out)
 }
 
+/// Gather piles and shuffle them for a shuffled re-deal (CONVENTIONS 6.2, 6.3): the
+/// sequence [`gather`] gives, shuffled with the game's stream where it stands (the stream
+/// is advanced). The result is the new dealing order, first card first.
+pub fn gather_shuffled<'a>(
+    piles: impl IntoIterator<Item = &'a [Card]>,
+    rng: &mut crate::pack::SplitMix64,
+) -> Vec<Card> {
+    let mut out = gather(piles);
+    rng.shuffle(&mut out);
+    out
+}
+
 /// A one-card hand (CONVENTIONS 5.5): while it holds a card, the legal moves are the
 /// ways of placing it.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -161,6 +173,20 @@ impl Hand {
 mod tests {
     use super::*;
     use crate::testing::{card, cards};
+
+    #[test]
+    fn gather_shuffled_is_the_gathered_sequence_shuffled_from_the_stream() {
+        let piles = [cards("AC 2C"), cards(""), cards("3C 4C 5C")];
+        let mut rng = crate::pack::SplitMix64::new(7);
+        let got = gather_shuffled(piles.iter().map(|p| p.as_slice()), &mut rng);
+        // Gathered by hand: the last non-empty pile bottom to top, then the first.
+        let mut want = cards("3C 4C 5C AC 2C");
+        let mut r2 = crate::pack::SplitMix64::new(7);
+        r2.shuffle(&mut want);
+        assert_eq!(got, want);
+        assert_eq!(rng, r2);
+        assert_ne!(rng, crate::pack::SplitMix64::new(7));
+    }
 
     #[test]
     fn rows_packets_and_the_rest() {

@@ -40,7 +40,7 @@ pub mod text;
 pub use build::{
     down_alternate, down_same_suit, up_in_suit, Build, Dir, RankOrder, Space, SuitRule,
 };
-pub use deal::{gather, withdraw_bases, Dealer, Hand};
+pub use deal::{gather, gather_shuffled, withdraw_bases, Dealer, Hand};
 pub use key::{sort_among, sort_groups, sort_labelled, BitWriter, ByRank, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
