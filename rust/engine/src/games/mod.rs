@@ -5,6 +5,9 @@
 //! solver stays monomorphised (no rule interpreter in the hot path).
 
 pub mod constitution;
+pub mod fifteen;
+pub mod flower_garden;
+pub mod fortress;
 pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
@@ -295,6 +298,11 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
+    (fortress::SLUG, |o| make(fortress::Fortress::from_options(o))),
+    (flower_garden::SLUG, |o| {
+        make(flower_garden::FlowerGarden::from_options(o))
+    }),
+    (fifteen::SLUG, |o| make(fifteen::Fifteen::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
