@@ -289,4 +289,193 @@ impl Game for FlowerGarden {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::Verdict;
+    use crate::testing::{
+        assert_replays, cards, deal, deal_cards, play, pruning_agrees_on, solve_limited,
+        sorted_texts, unshuffled, walk, won_line,
+    };
+
+    /// A position from its packets (bottom to top), bouquet places and foundations.
+    fn position(garden: [&str; 6], bouquet: &str, found: [&str; 4]) -> State {
+        let mut g = Packed::new();
+        for (p, t) in garden.iter().enumerate() {
+            for c in cards(t) {
+                g.push(p, c);
+            }
+        }
+        let mut f = Ladders::new();
+        for (i, t) in found.iter().enumerate() {
+            for c in cards(t) {
+                FOUNDATIONS.put(&mut f, i, c);
+            }
+        }
+        State {
+            garden: g,
+            bouquet: Reserve::of(&cards(bouquet)),
+            found: f,
+        }
+    }
+
+    fn suit_to(suit: &str, top: usize) -> String {
+        let r = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+        r[..top].iter().map(|r| format!("{r}{suit} ")).collect()
+    }
+
+    fn sorted(v: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn options_none_and_unknown_rejected() {
+        assert!(FlowerGarden::from_options(&[]).is_ok());
+        let opts = vec![("passes".to_string(), crate::game::OptValue::Int(1))];
+        assert!(matches!(
+            FlowerGarden::from_options(&opts),
+            Err(EngineError::UnknownOption { .. })
+        ));
+        assert!(FlowerGarden.start(cards("AC"), SplitMix64::new(0)).is_err());
+    }
+
+    #[test]
+    fn the_deal_and_first_moves_of_the_unshuffled_pack() {
+        let g = FlowerGarden;
+        let mut s = deal_cards(&g, unshuffled(PackSpec::Standard(1)));
+        assert_eq!(
+            g.key_text(&s),
+            "G1:AC2C3C4C5C6C G2:7C8C9CTCJCQC G3:KCAD2D3D4D5D G4:6D7D8D9DTDJD \
+             G5:QDKDAH2H3H4H G6:5H6H7H8H9HTH Q1:JH Q2:QH Q3:KH Q4:AS Q5:2S Q6:3S Q7:4S \
+             Q8:5S Q9:6S Q10:7S Q11:8S Q12:9S Q13:TS Q14:JS Q15:QS Q16:KS F1: F2: F3: F4:"
+        );
+        // Tops 6C QC 5D JD 4H TH. AS (Q4) goes up; onto 6C the fives 5D, 5S; onto QC
+        // the jacks JD, JH, JS; onto 5D the fours 4H, 4S; onto JD the tens TH, TS; onto
+        // 4H the 3S; onto TH the 9S.
+        let want = [
+            "q4>f1", "g3>g1", "q8>g1", "g4>g2", "q1>g2", "q14>g2", "g5>g3", "q7>g3", "g6>g4",
+            "q13>g4", "q6>g5", "q12>g6",
+        ];
+        assert_eq!(sorted_texts(&g, &s), sorted(&want));
+        play(&g, &mut s, "q4>f1");
+        let key = g.key_text(&s);
+        assert!(key.contains(" Q3:KH Q4: Q5:2S "), "{key}");
+        assert!(key.ends_with("F1:AS F2: F3: F4:"), "{key}");
+        assert!(sorted_texts(&g, &s).contains(&"q5>f1".to_string()));
+        play(&g, &mut s, "g3>g1");
+        assert!(g.key_text(&s).starts_with("G1:AC2C3C4C5C6C5D G2:7C8C9CTCJCQC G3:KCAD2D3D4D "));
+    }
+
+    #[test]
+    fn an_empty_packet_takes_any_free_card() {
+        // G1 empty, G2 KS alone, G3 7H 9C; bouquet 8D, AH. Clubs up to 8.
+        let g = FlowerGarden;
+        let s = position(["", "KS", "7H 9C", "", "", "QD"], "8D AH", [&suit_to("C", 8), "", "", ""]);
+        let t = sorted_texts(&g, &s);
+        // 9C up; AH up (F2, the lowest empty); KS, 9C, 8D, AH, QD into G1, G4, G5; 8D
+        // onto 9C; nothing on AH or onto KS but a queen: QD onto KS.
+        for m in ["g3>f1", "q2>f2", "g2>g1", "g2>g4", "g3>g5", "q1>g3", "q1>g1", "q2>g4", "g6>g2"] {
+            assert!(t.contains(&m.to_string()), "{m} in {t:?}");
+        }
+        assert_eq!(t.len(), 2 + 5 * 3 + 2, "{t:?}");
+        let mut u = s;
+        play(&g, &mut u, "q1>g3");
+        assert!(g.key_text(&u).contains("G3:7H9C8D G4:"));
+        assert!(g.key_text(&u).contains("Q1: Q2:AH Q3:"));
+        play(&g, &mut u, "g2>g1");
+        assert!(g.key_text(&u).starts_with("G1:KS G2: G3:"));
+    }
+
+    #[test]
+    fn safe_moves_an_ace_a_two_and_a_card_whose_lower_rank_is_up() {
+        let g = FlowerGarden;
+        // 2H fits F1 (AH); the aces of clubs lies in a packet: the two is safe anyway.
+        let s = position(["AC 5D", "2H", "", "", "", ""], "3S", ["AH", "", "", ""]);
+        assert_eq!(g.safe_move(&s), Some(Move::Found { from: 1, to: 0 }));
+        // 3H on 2H: not safe while 2C (in a packet) could rest on it.
+        let s = position(["2C 5D", "3H", "", "", "", ""], "", ["AH 2H", "AC", "AD 2D", "AS 2S"]);
+        assert_eq!(g.safe_move(&s), None);
+        let s = position(["5D", "3H", "", "", "", ""], "", ["AH 2H", "AC 2C", "AD 2D", "AS 2S"]);
+        assert_eq!(g.safe_move(&s), Some(Move::Found { from: 1, to: 0 }));
+        // A bouquet ace.
+        let s = position(["5D", "", "", "", "", ""], "9C AS", ["", "", "", ""]);
+        assert_eq!(g.safe_move(&s), Some(Move::Found { from: 7, to: 0 }));
+    }
+
+    #[test]
+    fn small_positions_won_and_lost() {
+        let g = FlowerGarden;
+        // Everything up but the spades: G1 AS 3S, G2 2S, G3 KS .. 4S descending.
+        let rest = [&suit_to("C", 13)[..], &suit_to("D", 13), &suit_to("H", 13), ""];
+        let s = position(["AS 3S", "2S", "KS QS JS TS 9S 8S 7S 6S 5S 4S", "", "", ""], "", rest);
+        let o = solve_limited(&g, &s, 10_000, false);
+        assert_eq!(o.verdict, Verdict::Won);
+        assert_replays(&g, &s, &o.moves);
+        // No lane, the tops KS JS 9S 7S 5S 3S (none one rank below another), the ace
+        // buried: no move at all.
+        let s = position(
+            ["AS KS", "2S JS", "4S 9S", "6S 7S", "8S 5S", "TS QS 3S"],
+            "",
+            rest,
+        );
+        assert!(sorted_texts(&g, &s).is_empty());
+        assert_eq!(solve_limited(&g, &s, 10, false).verdict, Verdict::Lost);
+        // Freed by a bouquet ace? No: the bouquet's 2S can go onto 3S and back nowhere.
+        let s = position(
+            ["AS KS", "4D JS", "4S 9S", "6S 7S", "8S 5S", "TS QS 3S"],
+            "2S",
+            [&suit_to("C", 13)[..], &suit_to("D", 3), &suit_to("H", 13), ""],
+        );
+        let o = solve_limited(&g, &s, 10_000, false);
+        assert_eq!(o.verdict, Verdict::Lost);
+        assert_eq!(o.states, 2, "the start and 2S on 3S");
+    }
+
+    #[test]
+    fn keys_merge_packets_in_another_order_only() {
+        let g = FlowerGarden;
+        let f = ["AC", "", "", ""];
+        let a = position(["5D", "KS QH", "", "", "", ""], "9C", f);
+        let b = position(["", "", "KS QH", "", "5D", ""], "9C", f);
+        let c = position(["5D", "QH KS", "", "", "", ""], "9C", f);
+        assert_eq!(g.key(&a), g.key(&b));
+        assert_ne!(g.key(&a), g.key(&c));
+    }
+
+    #[test]
+    fn random_walks_keep_every_card() {
+        let g = FlowerGarden;
+        for seed in 1..=10 {
+            walk(&g, &deal(&g, seed), 300, seed, |t| {
+                let n = t.garden.total() + t.bouquet.len() + t.found.total();
+                assert_eq!(n, 52);
+                let mut legal = Vec::new();
+                g.moves(t, &mut legal);
+                let mut sv = Vec::new();
+                g.solver_moves(t, &mut sv);
+                assert!(sv.iter().all(|m| legal.contains(m)));
+                if let Some(m) = g.safe_move(t) {
+                    assert!(legal.contains(&m));
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        // Positions along won lines (the plain search cannot decide the deals), and the
+        // late positions of random walks from them.
+        let g = FlowerGarden;
+        let mut a = crate::testing::Agreement::default();
+        for seed in 1..60 {
+            let line = won_line(&g, seed, 20_000);
+            a += pruning_agrees_on(&g, line.iter().rev().skip(2).step_by(4).take(8), 3_000);
+            for back in [25, 45] {
+                if let Some(p) = line.iter().rev().nth(back) {
+                    let w = walk(&g, p, 300, seed ^ back as u64, |_| {});
+                    a += pruning_agrees_on(&g, w.iter().rev().step_by(50).take(6), 3_000);
+                }
+            }
+        }
+        assert!(a.won >= 20 && a.lost >= 3, "{a:?}");
+    }
 }
