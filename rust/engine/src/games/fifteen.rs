@@ -101,8 +101,12 @@ impl State {
     fn dests(&self, c: Card) -> [Option<usize>; 2] {
         let has_up = self.up.suit_count(c.suit()) > 0;
         let has_down = self.down.suit_count(c.suit()) > 0;
-        let up = UP.suit_dest(&self.up, c).filter(|_| c.rank() != KING || has_down);
-        let down = DOWN.suit_dest(&self.down, c).filter(|_| c.rank() != ACE || has_up);
+        let up = UP
+            .suit_dest(&self.up, c)
+            .filter(|_| c.rank() != KING || has_down);
+        let down = DOWN
+            .suit_dest(&self.down, c)
+            .filter(|_| c.rank() != ACE || has_up);
         [up, down.map(|f| f + 4)]
     }
 
@@ -111,6 +115,22 @@ impl State {
             UP.put(&mut self.up, f, c);
         } else {
             DOWN.put(&mut self.down, f - 4, c);
+        }
+    }
+
+    /// The opening play: while a top fits, the lowest such column's top goes to the
+    /// lowest-numbered foundation that takes it.
+    fn open(&mut self) {
+        loop {
+            let tops = self.cols.tops();
+            let next = (0..COLS).find_map(|i| {
+                let c = tops[i]?;
+                let [a, b] = self.dests(c);
+                a.or(b).map(|f| (i, c, f))
+            });
+            let Some((i, c, f)) = next else { break };
+            self.cols.pop(i);
+            self.put(f, c);
         }
     }
 
@@ -177,18 +197,7 @@ impl Game for Fifteen {
         for (k, &c) in cards.iter().enumerate() {
             s.cols.push(k % COLS, c);
         }
-        // The opening play: the lowest column whose top fits, to its lowest foundation.
-        loop {
-            let tops = s.cols.tops();
-            let next = (0..COLS).find_map(|i| {
-                let c = tops[i]?;
-                let [a, b] = s.dests(c);
-                a.or(b).map(|f| (i, c, f))
-            });
-            let Some((i, c, f)) = next else { break };
-            s.cols.pop(i);
-            s.put(f, c);
-        }
+        s.open();
         Ok(s)
     }
 
@@ -381,4 +390,316 @@ impl Game for Fifteen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::Verdict;
+    use crate::testing::{
+        assert_replays, card, cards, deal, deal_cards, play, pruning_agrees_on, solve_limited,
+        sorted_texts, unshuffled, walk, won_line,
+    };
+
+    /// A position from columns (bottom to top) and the up- and down-foundations.
+    fn position(cols: &[&str], up: [&str; 4], down: [&str; 4]) -> State {
+        let mut s = State {
+            cols: Packed::new(),
+            up: Ladders::new(),
+            down: Ladders::new(),
+        };
+        for (i, t) in cols.iter().enumerate() {
+            for c in cards(t) {
+                s.cols.push(i, c);
+            }
+        }
+        for f in 0..4 {
+            for c in cards(up[f]) {
+                UP.put(&mut s.up, f, c);
+            }
+            for c in cards(down[f]) {
+                DOWN.put(&mut s.down, f, c);
+            }
+        }
+        s
+    }
+
+    /// The two packs in their unshuffled order, with the first copies of 2C..QC and
+    /// 2D..5D moved to the end: they are then the fifteen top cards.
+    fn tail_pack() -> Vec<Card> {
+        let tail = cards("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2D 3D 4D 5D");
+        let mut pack = unshuffled(PackSpec::Standard(2));
+        for c in &tail {
+            let i = pack.iter().position(|d| d == c).unwrap();
+            pack.remove(i);
+        }
+        pack.extend(tail);
+        pack
+    }
+
+    #[test]
+    fn options_none_and_unknown_rejected() {
+        assert!(Fifteen::from_options(&[]).is_ok());
+        let opts = vec![("grace".to_string(), crate::game::OptValue::Bool(true))];
+        assert!(matches!(
+            Fifteen::from_options(&opts),
+            Err(EngineError::UnknownOption { .. })
+        ));
+        assert!(Fifteen.start(cards("AC"), SplitMix64::new(0)).is_err());
+    }
+
+    #[test]
+    fn the_deal_card_by_card_and_the_grace() {
+        // Cards 1..37: AC KC AD 6D..KD AH..KH AS..KS; 38..89 the second pack; 90..104
+        // 2C..QC 2D..5D. Column 1 gets cards 1 16 31 46 61 76 91: AC 5H 7S 9C JD KH 3C;
+        // column 15 cards 15 30 45 60 75 90: 4H 6S 8C TD QH 2C. No top is an ace or a
+        // king, so nothing goes up.
+        let g = Fifteen;
+        let mut s = deal_cards(&g, tail_pack());
+        let key = g.key_text(&s);
+        assert!(
+            key.starts_with("C1:AC5H7S9CJDKH3C C2:KC6H8STCQDAS4C "),
+            "{key}"
+        );
+        assert!(key.contains(" C15:4H6S8CTDQH2C F1: "), "{key}");
+        assert!(key.ends_with("F1: F2: F3: F4: F5: F6: F7: F8:"));
+        // Sixth cards (cards 76..90): KH (C1), AS (C2), 2S..QS, KS (C14), 2C (C15).
+        // Marriages among the tops 3C 4C .. QC, 2D..5D, 2C (C15): ten pairs of clubs and
+        // three of diamonds, each both ways.
+        let t = sorted_texts(&g, &s);
+        let graces: Vec<&String> = t.iter().filter(|m| m.starts_with("grace")).collect();
+        assert_eq!(
+            graces,
+            [
+                "grace:-,c1",
+                "grace:-,c14",
+                "grace:c2,-",
+                "grace:c2,c1",
+                "grace:c2,c14"
+            ]
+        );
+        assert_eq!(t.len(), 5 + 26, "{t:?}");
+        for m in ["c15>c1", "c1>c15", "c1>c2", "c10>c9", "c11>c12", "c14>c13"] {
+            assert!(t.contains(&m.to_string()), "{m}");
+        }
+        assert!(!t.contains(&"c10>c11".to_string()));
+        play(&g, &mut s, "grace:c2,c1");
+        let key = g.key_text(&s);
+        assert!(key.starts_with("C1:AC5H7S9CJD3C C2:KC6H8STCQD4C "), "{key}");
+        assert!(
+            key.ends_with("F1:AS F2: F3: F4: F5:KH F6: F7: F8:"),
+            "{key}"
+        );
+        assert!(!sorted_texts(&g, &s).iter().any(|m| m.starts_with("grace")));
+    }
+
+    #[test]
+    fn the_opening_play_takes_released_cards_too() {
+        // C1 QH 2C, C2 AC, C3 KH 3C, C4 AC. Lowest column first: AC (C2) to F1, then 2C
+        // (C1) on it, 3C (C3), the KH it uncovers starts F5, and the QH (C1) follows it.
+        // The second AC cannot go up (clubs have an up-foundation, F5.. no clubs at 2).
+        let mut s = position(
+            &["QH 2C", "AC", "KH 3C", "AC"],
+            ["", "", "", ""],
+            ["", "", "", ""],
+        );
+        s.open();
+        let key = Fifteen.key_text(&s);
+        assert!(key.starts_with("C1: C2: C3: C4:AC C5: "), "{key}");
+        assert!(
+            key.ends_with("F1:AC2C3C F2: F3: F4: F5:KHQH F6: F7: F8:"),
+            "{key}"
+        );
+    }
+
+    #[test]
+    fn aces_and_kings_start_or_end_the_foundations() {
+        let g = Fifteen;
+        // Hearts: F5 down to the 2, no up-foundation: the ace may only start F1.
+        let s = position(
+            &["AH", "7C"],
+            ["", "", "", ""],
+            ["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "", "", ""],
+        );
+        let t = sorted_texts(&g, &s);
+        assert!(
+            t.contains(&"c1>f1".to_string()) && !t.contains(&"c1>f5".to_string()),
+            "{t:?}"
+        );
+        // With an up-foundation of hearts the ace only ends F5.
+        let s = position(
+            &["AH", "7C"],
+            ["AH 2H", "", "", ""],
+            ["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "", "", ""],
+        );
+        let t = sorted_texts(&g, &s);
+        assert!(
+            t.contains(&"c1>f5".to_string()) && !t.contains(&"c1>f2".to_string()),
+            "{t:?}"
+        );
+        // A king with a down-foundation of its suit only ends the up one (on the queen).
+        let s = position(
+            &["KS", "QS"],
+            ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "", "", ""],
+            ["KS", "", "", ""],
+        );
+        let t = sorted_texts(&g, &s);
+        assert!(
+            t.contains(&"c2>f1".to_string()) && t.contains(&"c2>f5".to_string()),
+            "{t:?}"
+        );
+        assert!(!t.iter().any(|m| m.starts_with("c1>f")), "{t:?}");
+        // A 7H with F2 at 6H and F6 at 8H: two moves.
+        let s = position(
+            &["7H"],
+            ["AC", "AH 2H 3H 4H 5H 6H", "", ""],
+            ["KC", "KH QH JH TH 9H 8H", "", ""],
+        );
+        let t = sorted_texts(&g, &s);
+        assert!(
+            t.contains(&"c1>f2".to_string()) && t.contains(&"c1>f6".to_string()),
+            "{t:?}"
+        );
+        // A king with no down-foundation of its suit starts the lowest empty of F5..F8.
+        let s = position(&["KD"], ["", "", "", ""], ["KC", "", "", ""]);
+        let t = sorted_texts(&g, &s);
+        let f: Vec<&String> = t.iter().filter(|m| m.contains(">f")).collect();
+        assert_eq!(f, ["c1>f6"]);
+        assert_eq!(t.len(), 15, "and the fourteen lanes: {t:?}");
+    }
+
+    #[test]
+    fn marriages_both_ways_in_suit_and_lanes() {
+        let g = Fifteen;
+        let s = position(
+            &["5D", "6D", "4D", "5S", "", "KH", "AH"],
+            ["AC", "", "", ""],
+            ["KC", "", "", ""],
+        );
+        let t = sorted_texts(&g, &s);
+        for m in [
+            "c1>c2", "c1>c3", "c2>c1", "c3>c1", "c1>c5", "c6>c5", "c7>f2", "c6>f6",
+        ] {
+            assert!(t.contains(&m.to_string()), "{m} in {t:?}");
+        }
+        for m in ["c1>c4", "c4>c1", "c6>c7", "c7>c6", "c2>c3"] {
+            assert!(!t.contains(&m.to_string()), "{m} in {t:?}");
+        }
+        // No grace once a foundation holds a card.
+        assert!(!t.iter().any(|m| m.starts_with("grace")));
+    }
+
+    #[test]
+    fn safe_moves_once_the_two_foundations_have_crossed() {
+        let g = Fifteen;
+        // Spades: up at 4, down at 3 (K..3): the 5S going up is safe.
+        let down = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S";
+        let s = position(
+            &["9D", "5S"],
+            ["AS 2S 3S 4S", "", "", ""],
+            [down, "", "", ""],
+        );
+        assert_eq!(g.safe_move(&s), Some(Move::Found { from: 1, to: 0 }));
+        // Down at 5 only: not safe (the other 4S and 6S may still matter).
+        let s = position(
+            &["9D", "5S"],
+            ["AS 2S 3S 4S", "", "", ""],
+            ["KS QS JS TS 9S 8S 7S 6S", "", "", ""],
+        );
+        assert_eq!(g.safe_move(&s), None);
+        // The mirror: 7H going down on 8H while the up-foundation shows 8H.
+        let s = position(
+            &["7H"],
+            ["AH 2H 3H 4H 5H 6H 7H 8H", "", "", ""],
+            ["KH QH JH TH 9H 8H", "", "", ""],
+        );
+        assert_eq!(g.safe_move(&s), Some(Move::Found { from: 0, to: 4 }));
+    }
+
+    #[test]
+    fn small_positions_won_and_lost() {
+        let g = Fifteen;
+        let full = |s: &str| {
+            [
+                "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+            ]
+            .map(|r| format!("{r}{s}"))
+            .join(" ")
+        };
+        let (c, d, h) = (full("C"), full("D"), full("H"));
+        let down = |s: &str| full(s).split(' ').rev().collect::<Vec<_>>().join(" ");
+        let (dc, dd, dh) = (down("C"), down("D"), down("H"));
+        // Spades up to 5 and down to 8 (K..8): 6S 7S twice, 8S..KS and AS..5S once to
+        // go. 6S, 7S up, 7S, 6S down, 8S..KS up; the AS..5S run must be turned round
+        // through the lane C5 to bring 5S out.
+        let s = position(
+            &["7S 6S", "6S 7S", "KS QS JS TS 9S 8S", "5S 4S 3S 2S AS", ""],
+            [&c, &d, &h, "AS 2S 3S 4S 5S"],
+            [&dc, &dd, &dh, "KS QS JS TS 9S 8S"],
+        );
+        let o = solve_limited(&g, &s, 100_000, false);
+        assert_eq!(o.verdict, Verdict::Won);
+        assert_replays(&g, &s, &o.moves);
+        // The same with a dead card under each of the first three columns and one more
+        // in every other column: no lane ever opens, and the AS stays on the 2S.
+        let mut cols = vec![
+            "9D 7S 6S",
+            "JD 6S 7S",
+            "KD KS QS JS TS 9S 8S",
+            "5S 4S 3S 2S AS",
+        ];
+        cols.extend([
+            "9H", "JH", "KH", "7H", "5H", "3H", "9C", "JC", "KC", "7C", "5C",
+        ]);
+        let s = position(
+            &cols,
+            [&c, &d, &h, "AS 2S 3S 4S 5S"],
+            [&dc, &dd, &dh, "KS QS JS TS 9S 8S"],
+        );
+        let o = solve_limited(&g, &s, 100_000, false);
+        assert_eq!(o.verdict, Verdict::Lost);
+    }
+
+    #[test]
+    fn keys_merge_columns_in_another_order_only() {
+        let g = Fifteen;
+        let e = ["", "", "", ""];
+        let a = position(&["5D", "KS QH"], ["AC", "", "", ""], e);
+        let b = position(&["", "", "KS QH", "", "5D"], ["AC", "", "", ""], e);
+        let c = position(&["5D", "QH KS"], ["AC", "", "", ""], e);
+        let d = position(&["5D", "KS QH"], e, ["KC", "", "", ""]);
+        assert_eq!(g.key(&a), g.key(&b));
+        assert_ne!(g.key(&a), g.key(&c));
+        assert_ne!(g.key(&a), g.key(&d));
+    }
+
+    #[test]
+    fn random_walks_keep_every_card() {
+        let g = Fifteen;
+        for seed in 1..=8 {
+            walk(&g, &deal(&g, seed), 300, seed, |t| {
+                assert_eq!(t.cols.total() + t.up.total() + t.down.total(), 104);
+                let mut legal = Vec::new();
+                g.moves(t, &mut legal);
+                let mut sv = Vec::new();
+                g.solver_moves(t, &mut sv);
+                assert!(sv.iter().all(|m| legal.contains(m)));
+                if let Some(m) = g.safe_move(t) {
+                    assert!(legal.contains(&m));
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn pruning_agrees_with_plain_search() {
+        let g = Fifteen;
+        // Deals lost early (found by the solver over seeds 1-300) give lost positions;
+        // won ones come along won lines.
+        let lost = [
+            20, 51, 58, 119, 122, 125, 134, 169, 174, 191, 199, 211, 245, 292,
+        ];
+        let lost = lost.map(|seed| (seed, deal(&g, seed)));
+        let mut a = crate::testing::pruning_agrees_from(&g, lost, 30, 4, 3_000);
+        for seed in 1..12 {
+            let line = won_line(&g, seed, 50_000);
+            a += pruning_agrees_on(&g, line.iter().rev().skip(2).step_by(6).take(6), 3_000);
+        }
+        assert!(a.won >= 20 && a.lost >= 20, "{a:?}");
+    }
 }

@@ -266,8 +266,7 @@ impl Game for FlowerGarden {
             let i = from as usize;
             let (alone, class) = if i < PACKETS {
                 let under = s.garden.len(i).checked_sub(2).map(|j| s.garden.cards(i)[j]);
-                let frees =
-                    under.is_none_or(|u| FOUNDATIONS.first_dest(&s.found, u).is_some());
+                let frees = under.is_none_or(|u| FOUNDATIONS.first_dest(&s.found, u).is_some());
                 (under.is_none(), if frees { 0 } else { 1 })
             } else {
                 (false, 2)
@@ -317,7 +316,9 @@ mod tests {
     }
 
     fn suit_to(suit: &str, top: usize) -> String {
-        let r = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+        let r = [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+        ];
         r[..top].iter().map(|r| format!("{r}{suit} ")).collect()
     }
 
@@ -362,18 +363,26 @@ mod tests {
         assert!(key.ends_with("F1:AS F2: F3: F4:"), "{key}");
         assert!(sorted_texts(&g, &s).contains(&"q5>f1".to_string()));
         play(&g, &mut s, "g3>g1");
-        assert!(g.key_text(&s).starts_with("G1:AC2C3C4C5C6C5D G2:7C8C9CTCJCQC G3:KCAD2D3D4D "));
+        assert!(g
+            .key_text(&s)
+            .starts_with("G1:AC2C3C4C5C6C5D G2:7C8C9CTCJCQC G3:KCAD2D3D4D "));
     }
 
     #[test]
     fn an_empty_packet_takes_any_free_card() {
         // G1 empty, G2 KS alone, G3 7H 9C; bouquet 8D, AH. Clubs up to 8.
         let g = FlowerGarden;
-        let s = position(["", "KS", "7H 9C", "", "", "QD"], "8D AH", [&suit_to("C", 8), "", "", ""]);
+        let s = position(
+            ["", "KS", "7H 9C", "", "", "QD"],
+            "8D AH",
+            [&suit_to("C", 8), "", "", ""],
+        );
         let t = sorted_texts(&g, &s);
         // 9C up; AH up (F2, the lowest empty); KS, 9C, 8D, AH, QD into G1, G4, G5; 8D
         // onto 9C; nothing on AH or onto KS but a queen: QD onto KS.
-        for m in ["g3>f1", "q2>f2", "g2>g1", "g2>g4", "g3>g5", "q1>g3", "q1>g1", "q2>g4", "g6>g2"] {
+        for m in [
+            "g3>f1", "q2>f2", "g2>g1", "g2>g4", "g3>g5", "q1>g3", "q1>g1", "q2>g4", "g6>g2",
+        ] {
             assert!(t.contains(&m.to_string()), "{m} in {t:?}");
         }
         assert_eq!(t.len(), 2 + 5 * 3 + 2, "{t:?}");
@@ -392,9 +401,17 @@ mod tests {
         let s = position(["AC 5D", "2H", "", "", "", ""], "3S", ["AH", "", "", ""]);
         assert_eq!(g.safe_move(&s), Some(Move::Found { from: 1, to: 0 }));
         // 3H on 2H: not safe while 2C (in a packet) could rest on it.
-        let s = position(["2C 5D", "3H", "", "", "", ""], "", ["AH 2H", "AC", "AD 2D", "AS 2S"]);
+        let s = position(
+            ["2C 5D", "3H", "", "", "", ""],
+            "",
+            ["AH 2H", "AC", "AD 2D", "AS 2S"],
+        );
         assert_eq!(g.safe_move(&s), None);
-        let s = position(["5D", "3H", "", "", "", ""], "", ["AH 2H", "AC 2C", "AD 2D", "AS 2S"]);
+        let s = position(
+            ["5D", "3H", "", "", "", ""],
+            "",
+            ["AH 2H", "AC 2C", "AD 2D", "AS 2S"],
+        );
         assert_eq!(g.safe_move(&s), Some(Move::Found { from: 1, to: 0 }));
         // A bouquet ace.
         let s = position(["5D", "", "", "", "", ""], "9C AS", ["", "", "", ""]);
@@ -405,8 +422,17 @@ mod tests {
     fn small_positions_won_and_lost() {
         let g = FlowerGarden;
         // Everything up but the spades: G1 AS 3S, G2 2S, G3 KS .. 4S descending.
-        let rest = [&suit_to("C", 13)[..], &suit_to("D", 13), &suit_to("H", 13), ""];
-        let s = position(["AS 3S", "2S", "KS QS JS TS 9S 8S 7S 6S 5S 4S", "", "", ""], "", rest);
+        let rest = [
+            &suit_to("C", 13)[..],
+            &suit_to("D", 13),
+            &suit_to("H", 13),
+            "",
+        ];
+        let s = position(
+            ["AS 3S", "2S", "KS QS JS TS 9S 8S 7S 6S 5S 4S", "", "", ""],
+            "",
+            rest,
+        );
         let o = solve_limited(&g, &s, 10_000, false);
         assert_eq!(o.verdict, Verdict::Won);
         assert_replays(&g, &s, &o.moves);
@@ -423,7 +449,12 @@ mod tests {
         let s = position(
             ["AS KS", "4D JS", "4S 9S", "6S 7S", "8S 5S", "TS QS 3S"],
             "2S",
-            [&suit_to("C", 13)[..], &suit_to("D", 3), &suit_to("H", 13), ""],
+            [
+                &suit_to("C", 13)[..],
+                &suit_to("D", 3),
+                &suit_to("H", 13),
+                "",
+            ],
         );
         let o = solve_limited(&g, &s, 10_000, false);
         assert_eq!(o.verdict, Verdict::Lost);

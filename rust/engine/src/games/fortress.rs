@@ -289,7 +289,9 @@ mod tests {
     }
 
     fn suit_to(suit: &str, top: usize) -> String {
-        let r = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+        let r = [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+        ];
         r[..top].iter().map(|r| format!("{r}{suit} ")).collect()
     }
 
@@ -355,7 +357,12 @@ mod tests {
         // jack: 5H and QS go up; each may go into any of the eight lanes.
         let s = position(
             ["5H", "", "KS QS", "", "", "", "", "", "", ""],
-            [&suit_to("C", 13), &suit_to("D", 13), &suit_to("H", 4), &suit_to("S", 11)],
+            [
+                &suit_to("C", 13),
+                &suit_to("D", 13),
+                &suit_to("H", 4),
+                &suit_to("S", 11),
+            ],
         );
         let t = sorted_texts(&Fortress, &s);
         assert_eq!(t.len(), 18, "{t:?}");
@@ -380,7 +387,9 @@ mod tests {
         let t = sorted_texts(&Fortress, &s);
         // AH to F2 (the lowest empty); no wrap between KH and AH; 5D, 6D, 4D: 5D onto
         // 6D or 4D, each of them onto 5D; KH and QH onto each other; lanes for all.
-        for m in ["l1>f2", "l3>l4", "l3>l5", "l4>l3", "l5>l3", "l2>r1", "r1>l2"] {
+        for m in [
+            "l1>f2", "l3>l4", "l3>l5", "l4>l3", "l5>l3", "l2>r1", "r1>l2",
+        ] {
             assert!(t.contains(&m.to_string()), "{m} in {t:?}");
         }
         for m in ["l1>l2", "l2>l1", "l4>l5", "l5>l4", "l1>f1", "l1>f3"] {
@@ -392,8 +401,8 @@ mod tests {
     fn stuck() -> State {
         position(
             [
-                "AC KC", "2C JC", "4C 9C", "6C 7C", "8C 5C", "TC 3C", "QC 7D", "6D 9D",
-                "8D JD", "TD QD KD",
+                "AC KC", "2C JC", "4C 9C", "6C 7C", "8C 5C", "TC 3C", "QC 7D", "6D 9D", "8D JD",
+                "TD QD KD",
             ],
             [&suit_to("D", 5), &suit_to("H", 13), &suit_to("S", 13), ""],
         )
@@ -404,10 +413,18 @@ mod tests {
         let s = stuck();
         assert!(sorted_texts(&Fortress, &s).is_empty());
         assert!(!Fortress.is_won(&s));
-        assert_eq!(solve_limited(&Fortress, &s, 100, false).verdict, Verdict::Lost);
+        assert_eq!(
+            solve_limited(&Fortress, &s, 100, false).verdict,
+            Verdict::Lost
+        );
         let won = position(
             ["", "", "", "", "", "", "", "", "", ""],
-            [&suit_to("C", 13), &suit_to("D", 13), &suit_to("H", 13), &suit_to("S", 13)],
+            [
+                &suit_to("C", 13),
+                &suit_to("D", 13),
+                &suit_to("H", 13),
+                &suit_to("S", 13),
+            ],
         );
         assert!(Fortress.is_won(&won));
     }
@@ -417,7 +434,18 @@ mod tests {
         // Clubs left: L1 AC 2C 3C (3C on top), L2 4C; one lane needed: 3C into a lane,
         // 2C onto 3C, AC up, 2C up, 3C up, 4C up.
         let s = position(
-            ["AC 2C 3C", "4C", "5C 6C 7C 8C 9C TC JC QC KC", "", "", "", "", "", "", ""],
+            [
+                "AC 2C 3C",
+                "4C",
+                "5C 6C 7C 8C 9C TC JC QC KC",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ],
             ["", &suit_to("D", 13), &suit_to("H", 13), &suit_to("S", 13)],
         );
         let o = solve_limited(&Fortress, &s, 10_000, false);
@@ -433,21 +461,34 @@ mod tests {
             "TD QD KD",
         ];
         rows.reverse();
-        let f = [&suit_to("D", 5)[..], &suit_to("H", 13), &suit_to("S", 13), ""];
+        let f = [
+            &suit_to("D", 5)[..],
+            &suit_to("H", 13),
+            &suit_to("S", 13),
+            "",
+        ];
         let b = position(rows, f);
         assert_eq!(Fortress.key(&a), Fortress.key(&b));
         rows.swap(0, 1);
         rows[0] = "KD QD TD";
         let c = position(rows, f);
         assert_ne!(Fortress.key(&a), Fortress.key(&c));
-        let f2 = [&suit_to("H", 13)[..], &suit_to("D", 5), "", &suit_to("S", 13)];
-        assert_eq!(Fortress.key(&a), Fortress.key(&position(
-            [
-                "AC KC", "2C JC", "4C 9C", "6C 7C", "8C 5C", "TC 3C", "QC 7D", "6D 9D",
-                "8D JD", "TD QD KD",
-            ],
-            f2,
-        )));
+        let f2 = [
+            &suit_to("H", 13)[..],
+            &suit_to("D", 5),
+            "",
+            &suit_to("S", 13),
+        ];
+        assert_eq!(
+            Fortress.key(&a),
+            Fortress.key(&position(
+                [
+                    "AC KC", "2C JC", "4C 9C", "6C 7C", "8C 5C", "TC 3C", "QC 7D", "6D 9D",
+                    "8D JD", "TD QD KD",
+                ],
+                f2,
+            ))
+        );
     }
 
     #[test]
@@ -474,7 +515,11 @@ mod tests {
         let mut a = pruning_agrees(&Fortress, 1..31, 200, 25, 3_000);
         for seed in 1..40 {
             let line = won_line(&Fortress, seed, 200_000);
-            a += pruning_agrees_on(&Fortress, line.iter().rev().skip(2).step_by(4).take(8), 3_000);
+            a += pruning_agrees_on(
+                &Fortress,
+                line.iter().rev().skip(2).step_by(4).take(8),
+                3_000,
+            );
         }
         assert!(a.won >= 20 && a.lost >= 20, "{a:?}");
     }

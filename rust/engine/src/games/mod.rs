@@ -298,7 +298,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (zodiac::SLUG, |o| make(zodiac::Zodiac::from_options(o))),
     (kings::SLUG, |o| make(kings::Kings::from_options(o))),
-    (fortress::SLUG, |o| make(fortress::Fortress::from_options(o))),
+    (fortress::SLUG, |o| {
+        make(fortress::Fortress::from_options(o))
+    }),
     (flower_garden::SLUG, |o| {
         make(flower_garden::FlowerGarden::from_options(o))
     }),

@@ -156,8 +156,12 @@ mod tests {
         assert!(neighbours_only(&Build::new(Dir::Either, SuitRule::Same)));
         assert!(neighbours_only(&Build::DOWN_IN_SUIT));
         assert!(!neighbours_only(&Build::DOWN_ALTERNATE));
-        assert!(!neighbours_only(&Build::new(Dir::Either, SuitRule::Same).wrap()));
-        assert!(!neighbours_only(&Build::new(Dir::Up, SuitRule::Same).step(2)));
+        assert!(!neighbours_only(
+            &Build::new(Dir::Either, SuitRule::Same).wrap()
+        ));
+        assert!(!neighbours_only(
+            &Build::new(Dir::Up, SuitRule::Same).step(2)
+        ));
         assert!(!neighbours_only(&Build::UP_IN_SUIT.piquet()));
     }
 }
