@@ -392,7 +392,7 @@ mod tests {
     use super::*;
     use crate::solver::Verdict;
     use crate::testing::{
-        assert_replays, card, cards, deal, deal_cards, play, pruning_agrees_on, solve_limited,
+        assert_replays, cards, deal, deal_cards, play, pruning_agrees_on, solve_limited,
         sorted_texts, unshuffled, walk, won_line,
     };
 
