@@ -252,12 +252,32 @@ impl Game for FlowerGarden {
     }
 
     /// Every legal move but those into a second lane and those of a card alone in its
-    /// packet into a lane (lanes are alike, packets interchangeable). Order: foundation
-    /// plays, moves that empty a packet or uncover a card fitting a foundation, other
-    /// packet moves, bouquet cards onto packets, moves into the lane.
+    /// packet into a lane (lanes are alike, packets interchangeable), and a bouquet card
+    /// goes onto a packet only when another free card, not the one it would cover, is one
+    /// rank lower. Why: in a shortest winning line, a bouquet card `b` put on packet P
+    /// must have a card put on it before it leaves P (else it could have gone straight
+    /// from the bouquet to where it goes next, a move shorter). Until then nothing else
+    /// touches P (its top is `b`), so the move can be made just before that card comes:
+    /// the positions in between differ only in `b` being still in the bouquet, which
+    /// allows every move the line makes there. Doing this for each such move, the last
+    /// first, gives a shortest winning line in which every bouquet card put on a packet
+    /// is at once covered by a card free at that moment: free before it, not `b`, and
+    /// not P's old top. Order: foundation plays, moves that empty a packet or uncover a
+    /// card fitting a foundation, other packet moves (from the packet whose next
+    /// foundation card lies least deep first), bouquet cards, moves into the lane.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         let tops = s.garden.tops();
         let lane = tops.iter().position(Option::is_none);
+        // Per packet, how many cards lie above its shallowest card that is next for its
+        // foundation (digging there first finds wins sooner).
+        let h = s.found.by_suit();
+        let depth: [usize; PACKETS] = std::array::from_fn(|p| {
+            let cards = s.garden.cards(p);
+            (0..cards.len())
+                .rev()
+                .find(|&j| cards[j].rank() == h[cards[j].suit() as usize] + 1)
+                .map_or(cards.len() + 13, |j| cards.len() - 1 - j)
+        });
         let mut rank = Vec::new();
         for (from, c) in s.free() {
             if let Some(f) = FOUNDATIONS.first_dest(&s.found, c) {
@@ -267,15 +287,22 @@ impl Game for FlowerGarden {
             let (alone, class) = if i < PACKETS {
                 let under = s.garden.len(i).checked_sub(2).map(|j| s.garden.cards(i)[j]);
                 let frees = under.is_none_or(|u| FOUNDATIONS.first_dest(&s.found, u).is_some());
-                (under.is_none(), if frees { 0 } else { 1 })
+                (under.is_none(), if frees { 0 } else { 1 + depth[i] })
             } else {
-                (false, 2)
+                (false, 40)
             };
             for (to, on) in tops.iter().enumerate() {
                 let m = Move::Packet { from, to: to as u8 };
+                if i >= PACKETS
+                    && !s
+                        .free()
+                        .any(|(y, d)| y != from && d.rank() + 1 == c.rank() && *on != Some(d))
+                {
+                    continue;
+                }
                 match on {
                     Some(t) if to != i && BUILD.fits(*t, c) => rank.push((class, m)),
-                    None if lane == Some(to) && !alone => rank.push((3, m)),
+                    None if lane == Some(to) && !alone => rank.push((class + 50, m)),
                     _ => {}
                 }
             }
@@ -458,7 +485,7 @@ mod tests {
         );
         let o = solve_limited(&g, &s, 10_000, false);
         assert_eq!(o.verdict, Verdict::Lost);
-        assert_eq!(o.states, 2, "the start and 2S on 3S");
+        assert_eq!(sorted_texts(&g, &s), ["q1>g6"]);
     }
 
     #[test]
