@@ -7,7 +7,10 @@
 pub mod anna;
 pub mod babette;
 pub mod constitution;
+pub mod fifteen;
 pub mod fish_bone;
+pub mod flower_garden;
+pub mod fortress;
 pub mod general_sedgewick;
 pub mod great_thirteen;
 pub mod herring_bone;
@@ -358,6 +361,13 @@ const REGISTRY: &[(&str, Maker)] = &[
     (la_belle_lucie::SLUG, |o| {
         make(la_belle_lucie::LaBelleLucie::from_options(o))
     }),
+    (fortress::SLUG, |o| {
+        make(fortress::Fortress::from_options(o))
+    }),
+    (flower_garden::SLUG, |o| {
+        make(flower_garden::FlowerGarden::from_options(o))
+    }),
+    (fifteen::SLUG, |o| make(fifteen::Fifteen::from_options(o))),
 ];
 
 /// The game `slug` with the given options.

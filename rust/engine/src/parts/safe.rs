@@ -62,6 +62,36 @@ pub fn up_to_heights(heights: &[u8; 4]) -> u64 {
     m
 }
 
+/// True when building by `build` makes every foundation-ready card safe in a game of one
+/// pack whose foundations go up in suit from the ace: the build is in suit, by one rank,
+/// without wrap, in standard order (up, down or either way), so the only cards that can
+/// ever rest on a card are its two neighbours in its suit.
+///
+/// # The argument
+/// Conditions 1-3 of the module's argument hold, moves take one card, and the pack has
+/// one copy of each card. Let `c` be an available card that fits its foundation. Take a
+/// winning line from the position and follow it from the position with `c` played,
+/// keeping a set `A` of cards of `c`'s suit that are on the foundation here but still in
+/// the layout there: at first `A = {c}`. `A` is always a run of ranks just above the
+/// foundation's top there, and in the original line every card lying on a card of `A`
+/// is in `A` (the cards of `A` are the tops of their piles). Cards resting on an `A`
+/// card are of its suit and one rank away: the rank below the lowest of `A` is on the
+/// foundation, the ranks inside `A` are `A` cards, so the only other one is the card
+/// just above the highest of `A`. Replay the original line move by move: a move of an
+/// `A` card (onto anything, or to the foundation) is skipped, except that an `A` card put
+/// on the card just above `A` makes us play that card to the foundation (it is a top
+/// here too) and add it to `A`; a move of another card onto an `A` card is that card
+/// going to the foundation here instead (it is the one just above `A`), and it joins
+/// `A`; every other move is made as it is (its card and destination are the same tops
+/// here, and a pile empty there is empty here). The replay ends with every card on the
+/// foundations.
+pub const fn neighbours_only(build: &Build) -> bool {
+    matches!(build.suit, super::build::SuitRule::Same)
+        && build.step == 1
+        && !build.wrap
+        && matches!(build.order, super::build::RankOrder::Standard)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +148,20 @@ mod tests {
 
     fn aces_mask() -> u64 {
         (0..4).map(|su| 1u64 << (13 * su)).sum()
+    }
+
+    #[test]
+    fn neighbours_only_for_building_in_suit_by_one() {
+        use crate::parts::build::{Dir, SuitRule};
+        assert!(neighbours_only(&Build::new(Dir::Either, SuitRule::Same)));
+        assert!(neighbours_only(&Build::DOWN_IN_SUIT));
+        assert!(!neighbours_only(&Build::DOWN_ALTERNATE));
+        assert!(!neighbours_only(
+            &Build::new(Dir::Either, SuitRule::Same).wrap()
+        ));
+        assert!(!neighbours_only(
+            &Build::new(Dir::Up, SuitRule::Same).step(2)
+        ));
+        assert!(!neighbours_only(&Build::UP_IN_SUIT.piquet()));
     }
 }
