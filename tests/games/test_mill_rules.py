@@ -1,0 +1,202 @@
+"""Rule tests of THE MILL (python/patience/rules/mill.md, docs/notation/mill.md), run on every
+engine that implements the game.
+
+Positions come from explicit deals whose card order is built here; every expected key, key
+fragment and move set is worked out by hand from the rule text.
+
+Deal order reminder: the first ace of the dealing order is withdrawn to the centre C; of the
+103 cards left, cards 1-8 go to W1-W8 and the rest is the pack, card 9 on top. While an angle
+is empty, an available king (W1..W8, then the talon top) goes to the lowest empty angle; an
+empty wing is refilled from the talon or the pack (pending when both hold cards).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.py
+
+import patience
+from patience import reference
+from support import engines, move_set
+
+SLUG = "mill"
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+ONE_PACK = [r + s for s in SUITS for r in RANKS]
+TWO_PACKS = ONE_PACK + ONE_PACK
+
+
+def each_engine(**options: Any) -> list[Any]:
+    return [pytest.param(g, id=name) for name, g in engines(SLUG, **options)]
+
+
+def order(head: list[str]) -> list[str]:
+    """A dealing order: ``head`` first, then every other card of the two packs unshuffled."""
+    rest = list(TWO_PACKS)
+    for c in head:
+        rest.remove(c)
+    out = list(head) + rest
+    assert sorted(out) == sorted(TWO_PACKS)
+    return out
+
+
+def segs(state: Any) -> dict[str, str]:
+    out = {}
+    for part in state.key.split(" "):
+        label, _, cards = part.partition(":")
+        out[label] = cards
+    return out
+
+
+def play_all(state: Any, moves: list[str]) -> Any:
+    for m in moves:
+        state = state.play(m)
+    return state
+
+
+def wings(state: Any) -> list[str]:
+    s = segs(state)
+    return [s[f"W{i}"] for i in range(1, 9)]
+
+
+# --- the deal ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_unshuffled_deal(game):
+    # AC (card 1) is withdrawn to the centre; 2C..9C go to the wings; the pack is the other 95,
+    # TC on top, copy 2's KS at the bottom.
+    pack = ONE_PACK[9:] + ONE_PACK
+    expected = (
+        "W1:2C W2:3C W3:4C W4:5C W5:6C W6:7C W7:8C W8:9C C:AC A1: A2: A3: A4: pack:"
+        + "".join(reversed(pack)).lower()
+        + " talon:"
+    )
+    state = game.deal_from(TWO_PACKS).start()
+    assert state.key == expected
+    # the centre wants a 2; empty angles take nothing by a move
+    assert move_set(state) == {"w1>c", "turn"}
+    assert not state.is_won and not state.is_over
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_first_ace_of_any_suit_is_the_centre_and_kings_dealt_to_wings_go_to_angles(game):
+    head = ["5C", "KH", "AS", "KD", "2H", "3H", "4H", "5H", "6H", "KS", "9C", "QD"]
+    state = game.deal_from(order(head), seed=5).start()
+    s = segs(state)
+    assert s["C"] == "AS"
+    # wings dealt 5C KH KD 2H 3H 4H 5H 6H; KH (W2) to A1, KD (W3) to A2; W2 refilled from the
+    # pack with KS, which goes to A3; W2 refilled again with 9C; W3 with QD.
+    assert wings(state) == ["5C", "9C", "QD", "2H", "3H", "4H", "5H", "6H"]
+    assert [s["A1"], s["A2"], s["A3"], s["A4"]] == ["KH", "KD", "KS", ""]
+    assert s["talon"] == "" and "pending" not in s
+    # the pack's top (last) card is the first card of the rest: the ace of clubs
+    assert s["pack"].endswith("ac") and len(s["pack"]) == 2 * (104 - 1 - 8 - 3)
+    assert move_set(state) == {"w4>c", "w3>a1", "w3>a2", "w3>a3", "turn"}
+
+
+# --- turning, kings from the talon, the pending refill ------------------------------------------
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_turned_king_goes_to_an_angle_and_refill_choice_is_pending(game):
+    state = game.deal_from(TWO_PACKS).start()
+    state = state.play("w1>c")  # 2C up; the talon is empty, so W1 takes the pack top (TC)
+    assert wings(state)[0] == "TC" and segs(state)["C"] == "AC2C"
+    state = play_all(state, ["turn", "turn", "turn"])  # JC, QC onto the talon; KC to A1
+    s = segs(state)
+    assert s["talon"] == "JCQC" and s["A1"] == "KC" and s["A2"] == ""
+    assert s["pack"].endswith("3d2dad")  # AD is the next card of the pack
+    # QC (talon top) fits the queen-wanting king; the centre wants the 3C of W2
+    assert move_set(state) == {"w2>c", "talon>a1", "turn"}
+    state = state.play("w2>c")
+    assert segs(state)["W2"] == "" and state.key.endswith(" pending:W2")
+    assert move_set(state) == {"talon>w2", "pack>w2"}
+    from_talon = state.play("talon>w2")
+    s = segs(from_talon)
+    assert s["W2"] == "QC" and s["talon"] == "JC" and "pending" not in s
+    from_pack = state.play("pack>w2")
+    s = segs(from_pack)
+    assert s["W2"] == "AD" and s["talon"] == "JCQC" and s["pack"].endswith("3d2d")
+    # the centre (AC 2C 3C) wants a 4: the 4C of W3; the QC talon top still fits A1
+    assert move_set(from_pack) == {"w3>c", "talon>a1", "turn"}
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_refill_from_the_only_source_is_automatic(game):
+    state = game.deal_from(TWO_PACKS).start()
+    state = play_all(state, ["w1>c", "turn", "turn", "turn", "talon>a1", "w2>c"])
+    # QC went to A1; the talon holds JC and the pack has cards: pending
+    assert segs(state)["pending"] == "W2"
+    state = state.play("talon>w2")  # JC fills W2, talon now empty
+    assert segs(state)["talon"] == "" and segs(state)["W2"] == "JC"
+    state = state.play("w2>a1")  # JC onto the queen; W2 refilled from the pack at once (AD)
+    s = segs(state)
+    assert s["A1"] == "KCQCJC" and s["W2"] == "AD" and "pending" not in s
+
+
+# --- the double move -----------------------------------------------------------------------------
+
+
+def double_move_position(game: Any) -> Any:
+    head = ["AS", "KD", "KH", "KS", "KC", "2C", "3C", "4C", "5C"]
+    head += ["QD", "6C", "7C", "8C", "9C", "TC", "JC", "2D", "3D", "KC"]
+    state = game.deal_from(order(head)).start()
+    # the four kings go to A1-A4; W1-W4 take QD 6C 7C 8C from the pack
+    assert wings(state) == ["QD", "6C", "7C", "8C", "2C", "3C", "4C", "5C"]
+    moves = ["w1>a1", "w5>c", "w6>c", "w7>c", "w8>c"]  # W1<-9C W5<-TC W6<-JC W7<-2D W8<-3D
+    moves += ["w2>c", "w3>c", "w4>c", "w1>c", "w5>c", "w6>c"]  # W2<-KC W3<-AC W4<-QC ...
+    return play_all(state, moves)
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_double_move_transfers_an_angle_top_when_a_wing_card_follows(game):
+    state = double_move_position(game)
+    s = segs(state)
+    assert s["C"] == "AS2C3C4C5C6C7C8C9CTCJC"
+    assert [s["A1"], s["A2"], s["A3"], s["A4"]] == ["KDQD", "KH", "KS", "KC"]
+    assert wings(state) == ["AD", "KC", "AC", "QC", "4D", "5D", "2D", "3D"]
+    # the centre wants a queen: QC (W4) goes there or on a lone king; A1's QD may pass to the
+    # centre because the king of W2 can follow it
+    assert move_set(state) == {"w4>c", "w4>a2", "w4>a3", "w4>a4", "a1>c+w2", "turn"}
+    state = state.play("a1>c+w2")
+    s = segs(state)
+    assert s["C"] == "AS2C3C4C5C6C7C8C9CTCJCQDKC" and s["A1"] == "KD"
+    assert s["W2"] == "6D"  # refilled from the pack (talon empty)
+    # the centre starts its second family: it wants an ace
+    assert move_set(state) == {"w1>c", "w3>c", "w4>a1", "w4>a2", "w4>a3", "w4>a4", "turn"}
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_no_double_move_without_a_follower(game):
+    state = double_move_position(game)
+    state = state.play("w4>c")  # QC to the centre: it now wants a king (W2)
+    s = segs(state)
+    assert s["C"].endswith("JCQC") and s["W4"] == "6D"
+    # A1's QD is no longer the centre's rank; the KC of W2 goes to the centre
+    assert move_set(state) == {"w2>c", "turn"}
+
+
+# --- bad input -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_illegal_moves_raise_value_error(game):
+    state = game.deal_from(TWO_PACKS).start()
+    for bad in ["w2>c", "w1>a1", "talon>c", "redeal", "w9>c", "a1>c+w1", "pack>w1", "x"]:
+        with pytest.raises(ValueError):
+            state.play(bad)
+
+
+def test_unknown_options_are_rejected():
+    for opts in ({"passes": 2}, {"redeals": 1}):
+        with pytest.raises(ValueError):
+            reference.game(SLUG, **opts)
+        if SLUG in {g.slug for g in patience.games()}:
+            with pytest.raises(patience.PatienceError):
+                patience.game(SLUG, **opts)
