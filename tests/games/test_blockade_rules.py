@@ -12,6 +12,7 @@ a vacancy as ``-``.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,10 +37,19 @@ def each_engine(**options: Any) -> list[Any]:
 
 
 def segs(state: Any) -> dict[str, str]:
-    out = {}
+    """The key's segments by label; in addition, each column ``Cc`` written as its
+    positions ``CcP1``, ``CcP2``, ... joined by ``/``, a vacancy as ``-``."""
+    out: dict[str, str] = {}
+    columns: dict[str, list[str]] = {}
     for part in state.key.split(" "):
         label, _, cards = part.partition(":")
         out[label] = cards
+        m = re.fullmatch(r"(C\d+)P(\d+)", label)
+        if m:
+            assert int(m.group(2)) == len(columns.setdefault(m.group(1), [])) + 1, label
+            columns[m.group(1)].append(cards or "-")
+    for label, cells in columns.items():
+        out[label] = "/".join(cells)
     return out
 
 
@@ -55,7 +65,7 @@ def marriages(pairs: list[tuple[int, int]]) -> set[str]:
 
 @pytest.mark.parametrize("game", each_engine())
 def test_unshuffled_deal_sends_the_ace_up_and_replaces_it(game):
-    row = " ".join(f"C{i}:{RANKS[i]}C" for i in range(1, 13))
+    row = " ".join(f"C{i}P1:{RANKS[i]}C" for i in range(1, 13))
     expected = (
         row + " F1:AC F2: F3: F4: F5: F6: F7: F8: pack:" + "".join(reversed(TWO_PACKS[13:])).lower()
     )
@@ -107,6 +117,7 @@ def test_refill_fills_upper_rows_first_then_left_to_right(game):
     state = play_all(state, ["deal", "c1>f2", "c1>f1", "c2>f2"])
     s = segs(state)
     assert s["C1"] == "-/-" and s["C2"] == "3C/-" and s["F2"] == "AD2D3D"
+    assert state.key.startswith("C1P1: C1P2: C2P1:3C C2P2: C3P1:4C C3P2:4D C4P1:5C ")
     expected = {"c2>f1", "c3>f2", "refill"} | marriages([(i, i + 1) for i in range(3, 12)])
     assert move_set(state) == expected
     state = state.play("refill")

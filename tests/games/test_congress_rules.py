@@ -12,6 +12,7 @@ down, separated by ``/``, a vacancy as ``-``.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,10 +46,19 @@ def order(head: list[str]) -> list[str]:
 
 
 def segs(state: Any) -> dict[str, str]:
-    out = {}
+    """The key's segments by label; in addition, each column ``Rc`` written as its
+    positions ``RcP1``, ``RcP2``, ... joined by ``/``, a vacancy as ``-``."""
+    out: dict[str, str] = {}
+    columns: dict[str, list[str]] = {}
     for part in state.key.split(" "):
         label, _, cards = part.partition(":")
         out[label] = cards
+        m = re.fullmatch(r"(R\d+)P(\d+)", label)
+        if m:
+            assert int(m.group(2)) == len(columns.setdefault(m.group(1), [])) + 1, label
+            columns[m.group(1)].append(cards or "-")
+    for label, cells in columns.items():
+        out[label] = "/".join(cells)
     return out
 
 
@@ -64,7 +74,8 @@ CLUB_HELPS = {"h1>f1", "h1>f2", "h1>h2", "h2>h3", "h3>h4"}
 @pytest.mark.parametrize("game", each_engine())
 def test_unshuffled_deal(game):
     expected = (
-        "R1:6C R2:7C R3:8C R4:9C R5:TC R6:JC R7:QC R8:KC H1:2C H2:3C H3:4C H4:5C "
+        "R1P1:6C R2P1:7C R3P1:8C R4P1:9C R5P1:TC R6P1:JC R7P1:QC R8P1:KC "
+        "H1:2C H2:3C H3:4C H4:5C "
         "H5: H6: H7: H8: " + ACE_SEGS + " pack:" + "".join(reversed(NON_ACES[12:])).lower()
     )
     state = game.deal_from(TWO_PACKS).start()
@@ -150,6 +161,7 @@ def test_with_the_pack_gone_river_cards_may_start_empty_helps(game):
     s = segs(state)
     # the tenth row's card leaves a vacancy that stays; the ninth row's TH is free
     assert s["H5"] == "6S" and s["R5"].endswith("/TH/-")
+    assert " R5P10:TH R5P11: R6P1:JC " in state.key
     assert "r5>h6" in move_set(state) and "r5>h5" not in move_set(state)
     state = state.play("h1>f1")
     assert "r1>h1" in move_set(state)  # an emptied old help may be started again

@@ -108,8 +108,8 @@ class State(RefState):
     def key(self) -> str:
         parts = []
         for c in range(N_COLUMNS):
-            cells = ["".join(str(x) for x in s) if s else "-" for s in self.columns[c]]
-            parts.append(f"C{c + 1}:" + "/".join(cells))
+            for p, stack in enumerate(self.columns[c]):
+                parts.append(pile_text(f"C{c + 1}P{p + 1}", stack))
         parts += [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.found)]
         parts.append(pile_text("pack", self.pack, len(self.pack)))
         return " ".join(parts)

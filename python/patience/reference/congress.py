@@ -112,8 +112,8 @@ class State(RefState):
     def key(self) -> str:
         parts = []
         for c in range(N_RIVERS):
-            cells = [str(x) if x is not None else "-" for x in self.rivers[c]]
-            parts.append(f"R{c + 1}:" + "/".join(cells))
+            for p, card in enumerate(self.rivers[c]):
+                parts.append(f"R{c + 1}P{p + 1}:" + ("" if card is None else str(card)))
         parts += [pile_text(f"H{i + 1}", h) for i, h in enumerate(self.helps)]
         parts += [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.found)]
         parts.append(pile_text("pack", self.pack, len(self.pack)))
