@@ -186,3 +186,30 @@ def test_unknown_options_are_rejected():
         if SLUG in {g.slug for g in patience.games()}:
             with pytest.raises(patience.PatienceError):
                 patience.game(SLUG, **opts)
+
+
+def shuffled_by_hand(seed: int, seq: list[str]) -> list[str]:
+    """SplitMix64 and the Fisher-Yates shuffle, written here from CONVENTIONS 2."""
+    mask, state, a = (1 << 64) - 1, seed, list(seq)
+    for i in range(len(a) - 1, 0, -1):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        a[i], a[j] = a[j], a[i]
+    return a
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_seeded_deal_withdraws_the_aces_after_the_shuffle(game):
+    assert shuffled_by_hand(1, ONE_PACK)[:4] == ["9S", "7S", "QH", "4S"]  # CONVENTIONS 2.7
+    deal = game.deal(4)
+    cards = shuffled_by_hand(4, TWO_PACKS)
+    assert [str(c).upper() for c in deal.cards] == cards
+    rest = [c for c in cards if c[0] != "A"]
+    s = segs(deal.start())
+    assert [s[f"H{i}"] for i in range(1, 9)] == rest[:4] + [""] * 4
+    assert [s[f"R{i}"] for i in range(1, 9)] == rest[4:12]
+    assert " ".join(f"F{i}:{s[f'F{i}']}" for i in range(1, 9)) == ACE_SEGS
+    assert s["pack"] == "".join(reversed(rest[12:])).lower()

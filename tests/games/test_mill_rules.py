@@ -200,3 +200,60 @@ def test_unknown_options_are_rejected():
         if SLUG in {g.slug for g in patience.games()}:
             with pytest.raises(patience.PatienceError):
                 patience.game(SLUG, **opts)
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_double_move_with_the_talon_top_as_follower(game):
+    head = ["AS", "KD", "KH", "KS", "KC", "2C", "3C", "4C", "5C", "QD", "6C", "7C", "8C", "9C"]
+    head += ["TC", "JC", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "KC"]
+    state = game.deal_from(order(head)).start()
+    moves = ["w1>a1", "w5>c", "w6>c", "w7>c", "w8>c"]  # W1<-9C W5<-TC W6<-JC W7<-2D W8<-3D
+    moves += ["w2>c", "w3>c", "w4>c", "w1>c", "w5>c", "w6>c"]  # W2<-4D ... W6<-9D
+    state = play_all(state, moves)
+    assert wings(state) == ["7D", "4D", "5D", "6D", "8D", "9D", "2D", "3D"]
+    assert segs(state)["pack"].endswith("kc")
+    state = state.play("turn")  # the second KC: every angle is started, so it stays there
+    s = segs(state)
+    assert s["talon"] == "KC" and s["C"].endswith("TCJC") and s["A1"] == "KDQD"
+    assert move_set(state) == {"a1>c+talon", "turn"}
+    state = state.play("a1>c+talon")
+    s = segs(state)
+    assert s["C"].endswith("JCQDKC") and s["A1"] == "KD" and s["talon"] == ""
+    assert move_set(state) == {"turn"}  # the centre wants an ace; the pack shows the AC next
+    assert move_set(state.play("turn")) == {"talon>c", "turn"}
+
+
+class Stream:
+    """SplitMix64 and the Fisher-Yates shuffle, written here from CONVENTIONS 2."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & ((1 << 64) - 1)
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & ((1 << 64) - 1)
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & ((1 << 64) - 1)
+        return z ^ (z >> 31)
+
+    def shuffle(self, seq: list[str]) -> list[str]:
+        a = list(seq)
+        for i in range(len(a) - 1, 0, -1):
+            j = (self.next() * (i + 1)) >> 64
+            a[i], a[j] = a[j], a[i]
+        return a
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_seeded_deal_shuffles_both_packs_then_withdraws_the_first_ace(game):
+    assert Stream(1).shuffle(ONE_PACK)[:4] == ["9S", "7S", "QH", "4S"]  # CONVENTIONS 2.7
+    deal = game.deal(11)
+    shuffled = Stream(11).shuffle(TWO_PACKS)
+    assert [str(c).upper() for c in deal.cards] == shuffled
+    ace = next(i for i, c in enumerate(shuffled) if c[0] == "A")
+    rest = shuffled[:ace] + shuffled[ace + 1 :]
+    s = segs(deal.start())
+    assert s["C"] == shuffled[ace]
+    assert not any(c[0] == "K" for c in rest[:8])  # seed 11: no king in the wings
+    assert wings(deal.start()) == rest[:8]
+    assert s["pack"] == "".join(reversed(rest[8:])).lower()
