@@ -2,9 +2,9 @@
 
 Written from ``rules/mill.md`` and ``docs/notation/mill.md`` alone, for clarity, not speed.
 
-The first ace of the shuffled pack is the centre foundation C, built up regardless of suit
+The first ace of the shuffled pack is the centre foundation F1, built up regardless of suit
 ace to king four times over. The first four kings that become available go at once to the
-empty angles A1-A4, which are built down regardless of suit to the ace. Eight wing cards
+empty angles F2-F5, which are built down regardless of suit to the ace. Eight wing cards
 W1-W8 and the talon top feed the foundations; an emptied wing is refilled at once from the
 talon or the pack (the player's choice when both have cards: a pending choice). An angle's
 top card may pass to the centre only in a double move that plays a wing or talon card on it
@@ -66,10 +66,10 @@ class State(RefState):
         sources = self._sources()
         for src, card in sources:
             if card.rank == self._centre_wants():
-                out.append(f"{src}>c")
+                out.append(f"{src}>f1")
             for m in range(N_ANGLES):
                 if card.rank == self._angle_wants(m):
-                    out.append(f"{src}>a{m + 1}")
+                    out.append(f"{src}>f{m + 2}")
         h = len(self.centre)
         if h <= CENTRE_FULL - 2:
             for m in range(N_ANGLES):
@@ -78,7 +78,7 @@ class State(RefState):
                     after = (h + 1) % 13 + 1
                     for src, card in sources:
                         if card.rank == after:
-                            out.append(f"a{m + 1}>c+{src}")
+                            out.append(f"f{m + 2}>f1+{src}")
         if self.pack:
             out.append("turn")
         return out
@@ -101,16 +101,16 @@ class State(RefState):
             self.pending = None
         elif "+" in move:
             first, second = move.split("+")
-            m = int(first.split(">")[0][1:]) - 1
+            m = int(first.split(">")[0][1:]) - 2
             self.centre.append(self.angles[m].pop())
             self.centre.append(self._take(second))
         else:
             src, dst = move.split(">")
             card = self._take(src)
-            if dst == "c":
+            if dst == "f1":
                 self.centre.append(card)
             else:
-                self.angles[int(dst[1:]) - 1].append(card)
+                self.angles[int(dst[1:]) - 2].append(card)
         self._automatic()
 
     def _automatic(self) -> None:
@@ -134,8 +134,8 @@ class State(RefState):
     @property
     def key(self) -> str:
         parts = [f"W{i + 1}:" + (str(c) if c else "") for i, c in enumerate(self.wings)]
-        parts.append(pile_text("C", self.centre))
-        parts += [pile_text(f"A{i + 1}", a) for i, a in enumerate(self.angles)]
+        parts.append(pile_text("F1", self.centre))
+        parts += [pile_text(f"F{i + 2}", a) for i, a in enumerate(self.angles)]
         parts.append(pile_text("pack", self.pack, len(self.pack)))
         parts.append(pile_text("talon", self.talon))
         if self.pending is not None:
