@@ -5,9 +5,10 @@ Positions come from explicit deals whose card order is built here; every expecte
 fragment and move set is worked out by hand from the rule text.
 
 Deal order reminder: the first ace of the dealing order is withdrawn to the centre F1 (the
-angles are F2-F5); of the 103 cards left, cards 1-8 go to W1-W8 and the rest is the pack, card 9 on top. While an angle
-is empty, an available king (W1..W8, then the talon top) goes to the lowest empty angle; an
-empty wing is refilled from the talon or the pack (pending when both hold cards).
+angles are F2-F5); of the 103 cards left, cards 1-8 go to W1-W8 and the rest is the pack, card
+9 on top. While an angle is empty, an available king (W1..W8, then the talon top) goes to the
+lowest empty angle; an empty wing is refilled from the talon or the pack (pending when both
+hold cards).
 """
 
 from __future__ import annotations
