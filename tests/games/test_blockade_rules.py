@@ -176,3 +176,17 @@ def test_seeded_deal_first_row_skips_aces(game):
     assert [s[f"C{i}"] for i in range(1, 13)] == row
     assert [s[f"F{i}"] for i in range(1, 9)] == aces + [""] * (8 - len(aces))
     assert s["pack"] == "".join(reversed(cards[used:])).lower()
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_unshuffled_deal_is_won_suit_by_suit(game):
+    # Each refill sends the next suit's ace up and lays its 2..K in the twelve row-1 places.
+    state = game.deal_from(TWO_PACKS).start()
+    moves = [f"c{i}>f1" for i in range(1, 13)]
+    for f in range(2, 9):
+        moves += ["refill"] + [f"c{i}>f{f}" for i in range(1, 13)]
+    state = play_all(state, moves)
+    s = segs(state)
+    assert all(s[f"F{i}"] == "".join(r + SUITS[(i - 1) % 4] for r in RANKS) for i in range(1, 9))
+    assert s["pack"] == "" and [s[f"C{i}"] for i in range(1, 13)] == ["-"] * 12
+    assert state.is_won and state.is_over and move_set(state) == set()

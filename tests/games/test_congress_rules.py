@@ -213,3 +213,19 @@ def test_seeded_deal_withdraws_the_aces_after_the_shuffle(game):
     assert [s[f"R{i}"] for i in range(1, 9)] == rest[4:12]
     assert " ".join(f"F{i}:{s[f'F{i}']}" for i in range(1, 9)) == ACE_SEGS
     assert s["pack"] == "".join(reversed(rest[12:])).lower()
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_unshuffled_deal_is_won_suit_by_suit(game):
+    # Every refill brings the next suit's 2..9 to R1..R8 and its ten to king to H1..H4.
+    state = game.deal_from(TWO_PACKS).start()
+    moves = [f"h{i}>f1" for i in range(1, 5)] + [f"r{i}>f1" for i in range(1, 9)]
+    for f in (3, 5, 7, 2, 4, 6, 8):
+        moves += ["refill"] + [f"r{i}>f{f}" for i in range(1, 9)]
+        moves += [f"h{i}>f{f}" for i in range(1, 5)]
+    state = play_all(state, moves)
+    s = segs(state)
+    assert all(s[f"F{i}"] == "".join(r + SUITS[(i - 1) // 2] for r in RANKS) for i in range(1, 9))
+    assert s["pack"] == "" and all(s[f"H{i}"] == "" for i in range(1, 9))
+    assert [s[f"R{i}"] for i in range(1, 9)] == ["-"] * 8
+    assert state.is_won and state.is_over and move_set(state) == set()
