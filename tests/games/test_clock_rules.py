@@ -26,7 +26,7 @@ RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 ONE_PACK = [r + s for s in SUITS for r in RANKS]
 TWO_PACKS = ONE_PACK + ONE_PACK
-BASES = "6C 7H 8S 9D TC JH QS KD 2C 3H 4S 5D".split()
+BASES = ["6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D"]
 
 #: packets bottom to top (the tops are worked through in the tests below)
 PACKETS = [

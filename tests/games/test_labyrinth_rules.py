@@ -25,13 +25,13 @@ WAIT_IDS = [name for name, _ in WAIT]
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 TWO_PACKS = [r + s for s in SUITS for r in RANKS] * 2
-BASES = "AC AD AH AS KC KD KH KS".split()
+BASES = ["AC", "AD", "AH", "AS", "KC", "KD", "KH", "KS"]
 BASE_KEY = "F1:AC F2:AD F3:AH F4:AS F5:KC F6:KD F7:KH F8:KS"
 
-ROW1 = "2C QD 5H 2H 9S JC 7D QS 3H 8C".split()
+ROW1 = ["2C", "QD", "5H", "2H", "9S", "JC", "7D", "QS", "3H", "8C"]
 #: pack after row 1: refill of r1c4, row 2, refill of r2c9, row 3, refill of r3c1
-PACK = ["QH"] + "4C 5C 6C 7C 8D 9D TD JD 2S 3S".split() + ["4S"]
-PACK += "3C 9H 9C TH TC JH 6H 5S 6S 7S".split() + ["5D"]
+PACK = ["QH"] + ["4C", "5C", "6C", "7C", "8D", "9D", "TD", "JD", "2S", "3S"] + ["4S"]
+PACK += ["3C", "9H", "9C", "TH", "TC", "JH", "6H", "5S", "6S", "7S"] + ["5D"]
 
 
 def order(first: list[str], withdrawn: list[str] = BASES) -> list[str]:
@@ -163,7 +163,7 @@ def test_short_last_row_and_the_grace(name, game):
 
 @pytest.mark.parametrize("name,game", WAIT, ids=WAIT_IDS)
 def test_wait_for_foundations(name, game):
-    row1 = "AC KC 2C AD 5H 6H 7H 8H 9H TH".split()
+    row1 = ["AC", "KC", "2C", "AD", "5H", "6H", "7H", "8H", "9H", "TH"]
     state = game.deal_from(order(row1 + ["QS"], withdrawn=[])).start()
     assert state.key.startswith("F1: F2: F3: F4: F5: F6: F7: F8: R1:ACKC2CAD5H6H7H8H9HTH H: pack:")
     assert support.move_set(state) == {"r1c1>f1", "r1c2>f5", "r1c4>f2", "deal"}

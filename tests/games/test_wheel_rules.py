@@ -26,11 +26,11 @@ TWO_PACKS = [r + s for s in SUITS for r in RANKS] * 2
 ACES = ["AC", "AD", "AH", "AS"] * 2
 
 #: P1..P12 of deal A: twos, sixes and a ten (2+6+10), 3+7+8, four court cards
-CUSHION_A = "2C 6C TC KC 3C 7C 8C QD 2D 6D JS KH".split()
+CUSHION_A = ["2C", "6C", "TC", "KC", "3C", "7C", "8C", "QD", "2D", "6D", "JS", "KH"]
 PACK_A = ["9S", "5H", "4S", "4H"]
 #: deal B: no combination at first (only twos, threes and court cards)
-CUSHION_B = "2C 2D 2H 2S 3C 3D 3H 3S KC KD KH KS".split()
-PACK_B = "6C TC 4C 5C 9C QC 7D 8D 9D TD JD QD".split()
+CUSHION_B = ["2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S", "KC", "KD", "KH", "KS"]
+PACK_B = ["6C", "TC", "4C", "5C", "9C", "QC", "7D", "8D", "9D", "TD", "JD", "QD"]
 
 
 def order(cushion: list[str], pack_first: list[str]) -> tuple[list[str], list[str]]:

@@ -12,11 +12,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, parse_card, pile_text
-from ._common import standard_pack, withdraw
+from ._common import (
+    Card,
+    ReferenceError_,
+    RefGame,
+    RefState,
+    SplitMix64,
+    parse_card,
+    pile_text,
+    standard_pack,
+    withdraw,
+)
 
 #: base cards of F1..F12 (hours I..XII); foundation k is complete at rank k
-BASES = [parse_card(t) for t in "6C 7H 8S 9D TC JH QS KD 2C 3H 4S 5D".split()]
+BASES = [
+    parse_card(t) for t in ["6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D"]
+]
 N = 12
 PACKET_SIZE = 3
 

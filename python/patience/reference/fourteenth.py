@@ -12,8 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text
-from ._common import standard_pack
+from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text, standard_pack
 
 SIZE = 5
 CELLS = [(r, c) for r in range(SIZE) for c in range(SIZE)]  # reading order
@@ -58,9 +57,7 @@ class FourteenthState(RefState):
                 same_q = self.grid[q[0]] == self.grid[q[1]]
                 if same_p and same_q:
                     continue  # a null move
-                out.append(
-                    f"exchange {_name(p[0])}-{_name(p[1])},{_name(q[0])}-{_name(q[1])}"
-                )
+                out.append(f"exchange {_name(p[0])}-{_name(p[1])},{_name(q[0])}-{_name(q[1])}")
         return out
 
     def moves(self) -> list[str]:

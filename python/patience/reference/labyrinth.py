@@ -13,8 +13,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text
-from ._common import standard_pack, withdraw
+from ._common import (
+    Card,
+    ReferenceError_,
+    RefGame,
+    RefState,
+    SplitMix64,
+    pile_text,
+    standard_pack,
+    withdraw,
+)
 
 WIDTH = 10
 #: the foundations' suits and ways: F1..F4 up (from the ace), F5..F8 down (from the king)

@@ -13,8 +13,16 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text
-from ._common import standard_pack, withdraw
+from ._common import (
+    Card,
+    ReferenceError_,
+    RefGame,
+    RefState,
+    SplitMix64,
+    pile_text,
+    standard_pack,
+    withdraw,
+)
 
 N = 12
 ACES = [Card(1, s) for s in range(4) for _ in range(2)]
