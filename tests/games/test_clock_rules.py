@@ -178,3 +178,24 @@ def test_every_seeded_deal_has_twelve_packets_of_three():
             assert all(len(s[f"P{i}"]) == 6 for i in range(1, 13)), name
             assert len(s["pack"]) == 112 and s["pack"] == s["pack"].lower()
             assert [s[f"F{k + 1}"] for k in range(12)] == BASES
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_a_card_fitting_two_foundations_and_a_complete_foundation(name, game):
+    packets = [["5C", "4C", "3C"], ["8C", "7C", "6C"], ["2D", "3D", "9C"], ["4D", "5D", "TC"]]
+    used = BASES + [c for p in packets for c in p]
+    rest = list(TWO_PACKS)
+    for c in used:
+        rest.remove(c)
+    state = game.deal_from(used + rest).start()
+    for _ in range(4):  # 3C, 4C, 5C (P1), then 6C (P2) onto F9 (2C)
+        state = state.play("p1>f9" if segs(state)["P1"] else "p2>f9")
+    s = segs(state)
+    assert s["F9"] == "2C3C4C5C6C" and s["P1"] == "" and s["P2"] == "8C7C"
+    # 7C fits F1 (6C) and F9 (...6C): two moves
+    assert {"p2>f1", "p2>f9"} <= support.move_set(state)
+    state = state.play("p2>f9").play("p2>f9").play("p3>f9")
+    s = segs(state)
+    assert s["F9"] == "2C3C4C5C6C7C8C9C" and s["P4"] == "4D5DTC"
+    # F9 has reached its hour (9): TC, the next club, may not go on it, nor anything else
+    assert not any(m.endswith(">f9") for m in support.move_set(state))
