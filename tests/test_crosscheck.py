@@ -42,6 +42,7 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "light-and-shade": [{}, {"talon_to_auxiliary": True}],
     "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}],
     "napoleons-square": [{}, {"single_cards": True}, {"no_king_slip": True}],
+    "labyrinth": [{}, {"wait_for_foundations": True}],
 }
 
 RUST = {g.slug for g in patience.games()}
