@@ -442,7 +442,10 @@ def _parse_value(v: str) -> bool | int | None:
 #: Key segments that are never places: counters, the random stream, pending steps, phases
 #: and the like (docs/NOTATION.md and the games' notation pages).
 _NOT_PLACES = frozenset(
-    {"rng", "pass", "redeals", "next", "queens", "dir", "open", "pending", "phase"}
+    {
+        *("rng", "pass", "redeals", "next", "queens", "dir", "open", "pending", "phase"),
+        *("grace", "circle", "deal"),
+    }
 )
 
 #: Kinds of place by label (docs/NOTATION.md): ``F`` and a number is a foundation in every

@@ -51,6 +51,10 @@ def segs(state) -> dict[str, str]:
     for part in state.key.split(" "):
         label, _, body = part.partition(":")
         out[label] = body
+    # each row's ten cells (`RrCc:`) joined into one text, `..` for an empty cell
+    rows = {label.split("C")[0] for label in out if label.startswith("R") and "C" in label}
+    for r in rows:
+        out[r] = "".join(out[f"{r}C{c}"] or ".." for c in range(1, 11))
     return out
 
 
@@ -59,7 +63,8 @@ def test_the_deal_and_the_first_row(name, game):
     state = start(game)
     pack = order(ROW1 + PACK)[18:]
     assert len(pack) == 86
-    expected = f"{BASE_KEY} R1:{''.join(ROW1)} H: pack:{''.join(reversed(pack)).lower()} grace:0"
+    row1 = " ".join(f"R1C{c}:{card}" for c, card in enumerate(ROW1, 1))
+    expected = f"{BASE_KEY} {row1} H: pack:{''.join(reversed(pack)).lower()} grace:0"
     assert state.key == expected
     # one row: every card is free (highest row and last row)
     assert support.move_set(state) == {"r1c1>f1", "r1c2>f6", "r1c4>f3", "r1c8>f8", "deal"}
@@ -165,7 +170,8 @@ def test_short_last_row_and_the_grace(name, game):
 def test_wait_for_foundations(name, game):
     row1 = ["AC", "KC", "2C", "AD", "5H", "6H", "7H", "8H", "9H", "TH"]
     state = game.deal_from(order(row1 + ["QS"], withdrawn=[])).start()
-    assert state.key.startswith("F1: F2: F3: F4: F5: F6: F7: F8: R1:ACKC2CAD5H6H7H8H9HTH H: pack:")
+    row1 = "R1C1:AC R1C2:KC R1C3:2C R1C4:AD R1C5:5H R1C6:6H R1C7:7H R1C8:8H R1C9:9H R1C10:TH"
+    assert state.key.startswith(f"F1: F2: F3: F4: F5: F6: F7: F8: {row1} H: pack:")
     assert support.move_set(state) == {"r1c1>f1", "r1c2>f5", "r1c4>f2", "deal"}
     state = state.play("r1c1>f1")
     s = segs(state)

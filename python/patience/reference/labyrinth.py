@@ -114,7 +114,8 @@ class LabyrinthState(RefState):
     def key(self) -> str:
         parts = [pile_text(f"F{k + 1}", f) for k, f in enumerate(self.foundations)]
         for r, row in enumerate(self.rows):
-            parts.append(f"R{r + 1}:" + "".join(".." if x is None else str(x) for x in row))
+            for c, x in enumerate(row):
+                parts.append(f"R{r + 1}C{c + 1}:" + ("" if x is None else str(x)))
         parts.append("H:" + ("" if self.held is None else str(self.held)))
         parts.append(pile_text("pack", self.pack, len(self.pack)))
         parts.append(f"grace:{self.graces}")
