@@ -266,6 +266,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
     s.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     s.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
+    s.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write a web page that steps through the win ('-' is standard output)",
+    )
     _add_json_arg(s)
 
     h = sub.add_parser(
@@ -294,6 +299,42 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     h.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
     _add_json_arg(h)
+
+    pl = sub.add_parser(
+        "play",
+        help="play a deal at the terminal",
+        description=(
+            "Play a deal interactively: the position and its numbered legal moves are shown "
+            "after each move. Type a move's number or text (any case), or undo, hint, auto, "
+            "save FILE, load FILE, help, quit. End of input or Ctrl-C ends the session."
+        ),
+        epilog=(
+            "examples:\n  patience play canfield-or-klondike --seed 2\n"
+            '  patience play canfield-or-klondike --seed 2 --moves "t4>f1"\n'
+            "  patience play --record saved.txt"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    pl.add_argument("slug", nargs="?", help="the game's slug (see 'patience games')")
+    pl.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a game option, repeatable (e.g. -o draw=3 -o passes=None)",
+    )
+    pl.add_argument("--seed", type=_seed, default=1, help="the deal's seed (default 1)")
+    pl.add_argument("--moves", default="", metavar="MOVES", help="moves to play first")
+    pl.add_argument(
+        "--record", metavar="FILE", help="start from a saved record (written by 'save FILE')"
+    )
+    pl.add_argument(
+        "--hint-timeout",
+        type=_seconds,
+        default=3.0,
+        help="seconds a hint or auto may search (default 3)",
+    )
+    pl.add_argument("--plain", action="store_true", help="no colour, ASCII suits")
 
     v = sub.add_parser(
         "survey",
@@ -486,6 +527,23 @@ def _cmd_hint(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .play import play
+
+    if args.record is not None:
+        if args.slug is not None or args.option:
+            raise PatienceError("--record names its own game: give no slug or -o with it")
+        with open(args.record, encoding="utf-8") as f:
+            state = _api.state_from_record(f.read().strip())
+    else:
+        if args.slug is None:
+            raise PatienceError("play needs a game's slug (or --record FILE)")
+        g = _api.Game(args.slug, **_options(args.option))
+        state = g.deal(args.seed).start()
+    state = state.play_many(args.moves)
+    return play(state, plain=args.plain, hint_timeout=args.hint_timeout)
+
+
 def _cmd_survey(args: argparse.Namespace) -> None:
     executor = None
     client: Any = None
@@ -580,6 +638,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_solve(args)
         elif args.command == "hint":
             return _cmd_hint(args)
+        elif args.command == "play":
+            return _cmd_play(args)
         elif args.command == "survey":
             _cmd_survey(args)
         elif args.command == "survey-report":
