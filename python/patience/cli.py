@@ -483,12 +483,22 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     g = _api.Game(args.slug, **_options(args.option))
     limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
     state = g.deal(args.seed).start()
-    with _json_out(args) as out:
+    if args.html == "-" and args.json == "-":
+        raise PatienceError("--html - and --json - cannot both write to standard output")
+    with contextlib.ExitStack() as files:
+        out = files.enter_context(_json_out(args))
+        page = None if args.html is None else files.enter_context(_output(args.html))
         sol, interrupted = _search(state, limits, f"solving {g.slug} seed {args.seed}")
         if interrupted:
             _warn("patience: interrupted; the search so far:")
+        if page is not None:
+            from .html import solution_html
+
+            page.write(solution_html(sol))
         if out is not None:
             _dump(out, {**_head(g, args.seed), **sol.as_dict(), "start": state.as_dict()})
+            return 130 if interrupted else 0
+        if args.html == "-":
             return 130 if interrupted else 0
     print(f"{g.info.title}, seed {args.seed}: {sol}")
     if sol.verdict == "won" and (args.show or args.replay):
