@@ -36,6 +36,8 @@ EPILOG_MAIN = """examples:
   patience solve canfield-or-klondike --seed 1 -o draw=3 -o passes=None --timeout 10
   patience solve canfield-or-klondike --seed 2 --json
   patience hint canfield-or-klondike --seed 2 --moves "t5>t1 turn"
+  patience play canfield-or-klondike --seed 4
+  patience solve canfield-or-klondike --seed 4 --html win.html
   patience survey canfield-or-klondike --deals 10000 --timeout 5
   patience survey-report --db patience-survey.db --csv deals.csv
 """
