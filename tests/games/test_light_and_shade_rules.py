@@ -356,7 +356,8 @@ def test_bad_options_are_rejected():
         if name == "rust":
             import patience
 
-            with pytest.raises(ValueError):
+            # a value of the wrong Python type is a TypeError, as for every game
+            with pytest.raises(TypeError, match="talon_to_auxiliary"):
                 patience.game(SLUG, talon_to_auxiliary="yes")
             with pytest.raises(ValueError):
                 patience.game(SLUG, redeals=1)

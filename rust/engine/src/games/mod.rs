@@ -4,6 +4,8 @@
 //! its states behind [`Position`], so the bindings and the CLI can hold any game while the
 //! solver stays monomorphised (no rule interpreter in the hot path).
 
+pub mod anna;
+pub mod babette;
 pub mod constitution;
 pub mod fish_bone;
 pub mod general_sedgewick;
@@ -11,11 +13,20 @@ pub mod great_thirteen;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
+pub mod light_and_shade;
+pub mod margarethe;
+pub mod mount_olympus;
+pub mod napoleon_at_st_helena;
 pub mod napoleons_square;
+pub mod olga;
 pub mod queens;
+pub mod red_and_black;
 pub mod square;
+pub mod sultan;
 #[cfg(test)]
 pub mod template;
+pub mod terrace;
+pub mod two_rings;
 pub mod zodiac;
 
 use crate::card::Card;
@@ -311,6 +322,29 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (general_sedgewick::SLUG, |o| {
         make(general_sedgewick::GeneralSedgewick::from_options(o))
+    }),
+    (red_and_black::SLUG, |o| {
+        make(red_and_black::RedAndBlack::from_options(o))
+    }),
+    (light_and_shade::SLUG, |o| {
+        make(light_and_shade::LightAndShade::from_options(o))
+    }),
+    (anna::SLUG, |o| make(anna::Anna::from_options(o))),
+    (mount_olympus::SLUG, |o| {
+        make(mount_olympus::MountOlympus::from_options(o))
+    }),
+    (terrace::SLUG, |o| make(terrace::Terrace::from_options(o))),
+    (olga::SLUG, |o| make(olga::Olga::from_options(o))),
+    (sultan::SLUG, |o| make(sultan::Sultan::from_options(o))),
+    (babette::SLUG, |o| make(babette::Babette::from_options(o))),
+    (margarethe::SLUG, |o| {
+        make(margarethe::Margarethe::from_options(o))
+    }),
+    (two_rings::SLUG, |o| {
+        make(two_rings::TwoRings::from_options(o))
+    }),
+    (napoleon_at_st_helena::SLUG, |o| {
+        make(napoleon_at_st_helena::NapoleonAtStHelena::from_options(o))
     }),
 ];
 

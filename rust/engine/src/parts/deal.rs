@@ -4,6 +4,7 @@
 
 use super::pile::Pile;
 use crate::card::Card;
+use crate::error::EngineError;
 
 /// The shuffled pack, dealt from its first card.
 #[derive(Debug)]
@@ -109,6 +110,28 @@ pub fn gather<'a>(piles: impl IntoIterator<Item = &'a [Card]>) -> Vec<Card> {
     out
 }
 
+/// Withdraw foundation bases before the deal (CONVENTIONS 3, 4.7): for each suit in the
+/// order C, D, H, S, the first `copies` cards of rank `rank` met from the top of the
+/// shuffled pack; the other cards keep their order. The bases come back in place order
+/// (F1, F2, ... = the clubs, then the diamonds, ...). An error if the pack lacks one.
+pub fn withdraw_bases(
+    pack: &mut Vec<Card>,
+    rank: u8,
+    copies: usize,
+) -> Result<Vec<Card>, EngineError> {
+    let mut out = Vec::with_capacity(4 * copies);
+    for suit in 0..4 {
+        let base = Card::new(rank, suit);
+        for _ in 0..copies {
+            let i = pack.iter().position(|&c| c == base).ok_or_else(|| {
+                EngineError::BadDeal(format!("the deal lacks the bases ({copies} of {base})"))
+            })?;
+            out.push(pack.remove(i));
+        }
+    }
+    Ok(out)
+}
+
 /// A one-card hand (CONVENTIONS 5.5): while it holds a card, the legal moves are the
 /// ways of placing it.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -180,6 +203,19 @@ mod tests {
         let c = cards("4H 5H");
         assert_eq!(gather([&a[..], &b[..], &c[..]]), cards("4H 5H 3D AC 2C"));
         assert!(gather(Vec::<&[Card]>::new()).is_empty());
+    }
+
+    #[test]
+    fn bases_are_withdrawn_by_suit_first_occurrences() {
+        let mut pack = cards("5H AS AC 2C AH AC AD AS AD AH 9S");
+        let bases = withdraw_bases(&mut pack, 1, 2).unwrap();
+        assert_eq!(bases, cards("AC AC AD AD AH AH AS AS"));
+        assert_eq!(pack, cards("5H 2C 9S"));
+        let mut short = cards("AC AD AH");
+        assert!(matches!(
+            withdraw_bases(&mut short, 1, 1),
+            Err(EngineError::BadDeal(_))
+        ));
     }
 
     #[test]

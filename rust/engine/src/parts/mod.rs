@@ -4,7 +4,8 @@
 //! - [`pile`]: [`Pile`], a fixed-capacity stack with face-down cards; a layout is an
 //!   array of piles (columns, packets, rows, cells, reserves);
 //!   [`Packed`], piles end to end in one buffer, where one pile may grow to hold most
-//!   cards;
+//!   cards; [`Faced`], a pile with face-down cards anywhere in it (rows dealt alternately
+//!   face up and face down);
 //! - [`build`]: [`Build`], the build rules (direction, suit rule, step, wrap, rank
 //!   order, spaces policy), answering "may this card go on that one" and "which cards
 //!   could ever rest on this one";
@@ -39,12 +40,12 @@ pub mod text;
 pub use build::{
     down_alternate, down_same_suit, up_in_suit, Build, Dir, RankOrder, Space, SuitRule,
 };
-pub use deal::{gather, Dealer, Hand};
+pub use deal::{gather, withdraw_bases, Dealer, Hand};
 pub use key::{sort_among, sort_groups, sort_labelled, BitWriter, ByRank, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
 pub use order::stable_partition;
-pub use pile::{move_run, move_top, Packed, Pile};
+pub use pile::{move_run, move_top, Faced, Packed, Pile};
 pub use relax::fixed_point_window;
 pub use relax::{fixed_point, Relaxed};
 pub use safe::{safe_by_mask, safe_to_foundation, up_to_heights};

@@ -379,3 +379,141 @@ mod tests {
         assert_eq!(Packed::<4, 2>::new().tops(), [None, None]);
     }
 }
+
+/// A pile whose face-down cards may lie anywhere in it, not only at the bottom: a column
+/// dealt in rows alternately face up and face down (each row covering the one before),
+/// bottom to top. The top card is always face up: a face-down card left on top is turned
+/// up at once (CONVENTIONS 4.6); cards put on are face up. The pile also keeps how many
+/// of its bottom cards have never moved ([`Faced::low`]: the fewest cards it has held),
+/// so that a solver key can name the cards above them alone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Faced<const N: usize> {
+    pile: Pile<N>,
+    /// Bit i: card i (from the bottom) is face down.
+    down: u64,
+    low: u8,
+}
+
+impl<const N: usize> Default for Faced<N> {
+    fn default() -> Self {
+        Self::of(&[], 0)
+    }
+}
+
+impl<const N: usize> Faced<N> {
+    /// A pile holding `cards` (bottom first), card i face down when bit i of `down` is
+    /// set; a face-down top card is turned up.
+    ///
+    /// # Panics
+    /// If there are more than `N` cards or `N > 64` (a programming error).
+    pub fn of(cards: &[Card], down: u64) -> Self {
+        assert!(N <= 64, "a faced pile holds at most 64 cards");
+        let mut f = Faced {
+            pile: Pile::of(cards, 0),
+            down: down & low_mask(cards.len()),
+            low: cards.len() as u8,
+        };
+        f.turn_up();
+        f
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.pile.len()
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.pile.is_empty()
+    }
+    /// The cards, bottom to top.
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        self.pile.cards()
+    }
+    /// The top card (always face up).
+    #[inline]
+    pub fn top(&self) -> Option<Card> {
+        self.pile.top()
+    }
+    /// Is card `i` (from the bottom) face down?
+    #[inline]
+    pub fn is_down(&self, i: usize) -> bool {
+        self.down >> i & 1 == 1
+    }
+    /// Face-down cards in the pile.
+    #[inline]
+    pub fn downs(&self) -> usize {
+        self.down.count_ones() as usize
+    }
+    /// The fewest cards the pile has held: its bottom `low` cards have never moved.
+    #[inline]
+    pub fn low(&self) -> usize {
+        self.low as usize
+    }
+    fn turn_up(&mut self) {
+        if let Some(i) = self.len().checked_sub(1) {
+            self.down &= !(1 << i);
+        }
+    }
+    /// Take the top card; a face-down card left on top is turned up.
+    #[inline]
+    pub fn pop(&mut self) -> Option<Card> {
+        let c = self.pile.pop()?;
+        self.low = self.low.min(self.len() as u8);
+        self.turn_up();
+        Some(c)
+    }
+    /// Put a card face up on top.
+    #[inline]
+    pub fn push(&mut self, c: Card) {
+        self.down &= !(1 << self.len());
+        self.pile.push(c);
+    }
+    /// Append `LABEL:cards` to a key text, each face-down card in lower case.
+    pub fn write(&self, out: &mut String, label: &str) {
+        out.push_str(label);
+        out.push(':');
+        for (i, c) in self.cards().iter().enumerate() {
+            c.write(out, self.is_down(i));
+        }
+    }
+}
+
+#[inline]
+const fn low_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1 << n) - 1
+    }
+}
+
+#[cfg(test)]
+mod faced_tests {
+    use super::*;
+    use crate::testing::{card, cards};
+
+    #[test]
+    fn face_down_cards_between_face_up_ones() {
+        // Up, down, up, down: the top (4C) is up; the 3C beneath is face down.
+        let mut p = Faced::<8>::of(&cards("AC 2C 3C 4C"), 0b1010);
+        let mut t = String::new();
+        p.write(&mut t, "T1");
+        assert_eq!(t, "T1:AC2c3C4C", "a face-down top is turned up at once");
+        assert_eq!((p.downs(), p.low()), (1, 4));
+        assert_eq!(p.pop(), Some(card("4C")));
+        assert!(!p.is_down(2) && p.is_down(1));
+        assert_eq!(p.pop(), Some(card("3C")));
+        assert!(!p.is_down(1), "2C turned up on top");
+        assert_eq!(p.low(), 2);
+        p.push(card("KD"));
+        p.push(card("QS"));
+        let mut t = String::new();
+        p.write(&mut t, "T1");
+        assert_eq!(t, "T1:AC2CKDQS");
+        assert_eq!((p.len(), p.low(), p.top()), (4, 2, Some(card("QS"))));
+        while p.pop().is_some() {}
+        assert_eq!((p.is_empty(), p.low(), p.downs()), (true, 0, 0));
+        let e = Faced::<4>::default();
+        assert_eq!((e.len(), e.top()), (0, None));
+    }
+}

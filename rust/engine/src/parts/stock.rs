@@ -224,6 +224,14 @@ impl<const N: usize> Stock<N> {
         Some(self.cards[i])
     }
 
+    /// The card that refills an emptied reserve place fed by the stock: the talon top,
+    /// or, when the talon is empty, the pack's top card taken straight from the pack
+    /// (not through the talon); `None` when both are empty.
+    #[inline]
+    pub fn take_for_refill(&mut self) -> Option<Card> {
+        self.take_talon().or_else(|| self.take_pack())
+    }
+
     /// May the talon be re-dealt now (pack empty, talon not, passes left)?
     #[inline]
     pub fn can_redeal(&self, rule: &StockRule) -> bool {
@@ -351,6 +359,64 @@ impl<const N: usize> Stock<N> {
                 break;
             }
             steps += 1;
+        }
+    }
+
+    /// The stock macro of a game in which some cards leave the talon as soon as they are
+    /// turned (`leaves`: a card with an automatic place elsewhere, such as a foundation's
+    /// base card), one card a turn: turning such a card is one step, and the card is gone.
+    /// Calls `f(Some(card), steps)` for every card that turning and one round of unshuffled
+    /// re-dealing can bring to the talon top, with the fewest steps since the last card
+    /// left (the current top with 0), and `f(None, steps)` for the position just after
+    /// each card leaves. Stops before a shuffled re-deal, and after one re-deal round.
+    ///
+    /// Proof that these macros, with the game's moves that do not touch the stock, keep
+    /// every win. The steps change the stock, and a leaving card's place, nothing else.
+    /// Between two leavings the rest of the position stays the same, so, as in
+    /// [`Stock::reachable_tops`], a card's position at the talon top is the same whatever
+    /// steps led there, except for the pass count, which the fewest steps keep lowest;
+    /// after a leaving the rest of the position has changed, so every top is new again.
+    /// A line that makes a move not touching the stock after k steps can make it right
+    /// after the last leaving among those steps (the `None` report, or before any step):
+    /// the steps after it change only the stock, so they can follow the move. Once every
+    /// card of the pack has been turned, no leaving card is left, so a second re-deal
+    /// round only repeats positions at a higher pass count.
+    pub fn reachable_tops_leaving(
+        &self,
+        rule: &StockRule,
+        leaves: impl Fn(Card) -> bool,
+        mut f: impl FnMut(Option<Card>, u8),
+    ) {
+        debug_assert_eq!(rule.draw, 1, "one card a turn");
+        let mut t = *self;
+        let (mut seen, mut steps, mut redealt) = (0u128, 0u8, false);
+        loop {
+            if let Some(i) = (t.cursor as usize).checked_sub(1) {
+                if seen & (1 << i) == 0 {
+                    seen |= 1 << i;
+                    f(Some(t.cards[i]), steps);
+                }
+            }
+            if steps == u8::MAX {
+                break;
+            }
+            if t.turn(rule) {
+                steps += 1;
+                let mut left = false;
+                while t.talon_top().is_some_and(&leaves) {
+                    t.take_talon();
+                    left = true;
+                }
+                if left {
+                    seen = 0;
+                    f(None, steps);
+                }
+            } else if !redealt && !rule.shuffled && t.can_redeal(rule) {
+                t.turn_over();
+                (redealt, steps) = (true, steps + 1);
+            } else {
+                break;
+            }
         }
     }
 
@@ -527,6 +593,18 @@ mod tests {
     }
 
     #[test]
+    fn a_refill_takes_the_talon_top_then_the_pack_top() {
+        let r = rule(1, Some(1));
+        let mut s = Stock::<8>::new(&cards("AC 2C 3C"));
+        s.turn(&r);
+        assert_eq!(s.take_for_refill(), Some(card("AC")), "the talon top first");
+        assert_eq!(s.take_for_refill(), Some(card("2C")), "then the pack top");
+        assert_eq!((s.talon_len(), s.pack_len()), (0, 1));
+        assert_eq!(s.take_for_refill(), Some(card("3C")));
+        assert_eq!(s.take_for_refill(), None);
+    }
+
+    #[test]
     fn draw_three_and_an_unshuffled_redeal() {
         let r = rule(3, None);
         let mut rng = SplitMix64::new(0);
@@ -605,6 +683,68 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Stepping a copy by hand (turn, and a leaving card taken at once; re-deal when the
+    /// pack is empty) meets, at every step, either a listed top with no more steps than
+    /// it took since the last leaving, or a listed leaving at exactly that step.
+    #[test]
+    fn reachable_tops_leaving_agree_with_stepping() {
+        let jack = |c: Card| c.rank() == 11;
+        let pack = cards("2C JC 3C 4C JD 5C 6C JH");
+        for passes in [Some(1), Some(3), None] {
+            let r = rule(1, passes);
+            let mut base = Stock::<8>::new(&pack);
+            base.turn(&r);
+            let mut listed = Vec::new();
+            base.reachable_tops_leaving(&r, jack, |c, steps| listed.push((c, steps)));
+            // Leavings at steps 1 (JC), 4 (JD), 7 (JH); tops in between.
+            let lefts: Vec<u8> = listed
+                .iter()
+                .filter(|x| x.0.is_none())
+                .map(|x| x.1)
+                .collect();
+            assert_eq!(lefts, [1, 4, 7], "{passes:?}");
+            let (mut s, mut last_left) = (base, 0u8);
+            for step in 1..=30u8 {
+                if s.turn(&r) {
+                    if s.talon_top().is_some_and(jack) {
+                        s.take_talon();
+                        last_left = step;
+                        assert!(listed.contains(&(None, step)));
+                    }
+                } else if s.can_redeal(&r) {
+                    s.turn_over();
+                } else {
+                    break;
+                }
+                if let Some(t) = s.talon_top() {
+                    let ok = listed
+                        .iter()
+                        .any(|&(c, k)| c == Some(t) && k >= last_left && k <= step);
+                    assert!(ok, "{t} at step {step}, {passes:?}: {listed:?}");
+                }
+            }
+            // Listed after the last leaving (JH, step 7): 6C, the top it uncovers; with a
+            // re-deal, the talon turned over brings 2C..5C up again (new since JH left),
+            // and 6C (already listed at step 7) is not listed twice.
+            let after: Vec<(Card, u8)> = listed
+                .iter()
+                .skip_while(|x| x != &&(None, 7))
+                .filter_map(|&(c, k)| c.map(|c| (c, k)))
+                .collect();
+            let want = match passes {
+                Some(1) => vec![(card("6C"), 7)],
+                _ => vec![
+                    (card("6C"), 7),
+                    (card("2C"), 9),
+                    (card("3C"), 10),
+                    (card("4C"), 11),
+                    (card("5C"), 12),
+                ],
+            };
+            assert_eq!(after, want, "{passes:?}");
         }
     }
 
