@@ -878,6 +878,17 @@ class State:
     def __str__(self) -> str:
         return str(self._engine.display())
 
+    def svg(self) -> str:
+        """The position drawn as cards in its layout, an SVG document (from :attr:`places`:
+        foundations in a row, pack and talon, the other places as fanned columns; a
+        face-down card shows its back and is not named)."""
+        from .svg import state_svg
+
+        return state_svg(self)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
     def __repr__(self) -> str:
         return f"<State {self.game.slug}: {self.key}>"
 

@@ -36,6 +36,8 @@ EPILOG_MAIN = """examples:
   patience solve canfield-or-klondike --seed 1 -o draw=3 -o passes=None --timeout 10
   patience solve canfield-or-klondike --seed 2 --json
   patience hint canfield-or-klondike --seed 2 --moves "t5>t1 turn"
+  patience play canfield-or-klondike --seed 4
+  patience solve canfield-or-klondike --seed 4 --html win.html
   patience survey canfield-or-klondike --deals 10000 --timeout 5
   patience survey-report --db patience-survey.db --csv deals.csv
 """
@@ -266,6 +268,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
     s.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     s.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
+    s.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write a web page that steps through the win ('-' is standard output)",
+    )
     _add_json_arg(s)
 
     h = sub.add_parser(
@@ -294,6 +301,42 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     h.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
     _add_json_arg(h)
+
+    pl = sub.add_parser(
+        "play",
+        help="play a deal at the terminal",
+        description=(
+            "Play a deal interactively: the position and its numbered legal moves are shown "
+            "after each move. Type a move's number or text (any case), or undo, hint, auto, "
+            "save FILE, load FILE, help, quit. End of input or Ctrl-C ends the session."
+        ),
+        epilog=(
+            "examples:\n  patience play canfield-or-klondike --seed 2\n"
+            '  patience play canfield-or-klondike --seed 2 --moves "t4>f1"\n'
+            "  patience play --record saved.txt"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    pl.add_argument("slug", nargs="?", help="the game's slug (see 'patience games')")
+    pl.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a game option, repeatable (e.g. -o draw=3 -o passes=None)",
+    )
+    pl.add_argument("--seed", type=_seed, default=1, help="the deal's seed (default 1)")
+    pl.add_argument("--moves", default="", metavar="MOVES", help="moves to play first")
+    pl.add_argument(
+        "--record", metavar="FILE", help="start from a saved record (written by 'save FILE')"
+    )
+    pl.add_argument(
+        "--hint-timeout",
+        type=_seconds,
+        default=3.0,
+        help="seconds a hint or auto may search (default 3)",
+    )
+    pl.add_argument("--plain", action="store_true", help="no colour, ASCII suits")
 
     v = sub.add_parser(
         "survey",
@@ -442,12 +485,22 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     g = _api.Game(args.slug, **_options(args.option))
     limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
     state = g.deal(args.seed).start()
-    with _json_out(args) as out:
+    if args.html == "-" and args.json == "-":
+        raise PatienceError("--html - and --json - cannot both write to standard output")
+    with contextlib.ExitStack() as files:
+        out = files.enter_context(_json_out(args))
+        page = None if args.html is None else files.enter_context(_output(args.html))
         sol, interrupted = _search(state, limits, f"solving {g.slug} seed {args.seed}")
         if interrupted:
             _warn("patience: interrupted; the search so far:")
+        if page is not None:
+            from .html import solution_html
+
+            page.write(solution_html(sol))
         if out is not None:
             _dump(out, {**_head(g, args.seed), **sol.as_dict(), "start": state.as_dict()})
+            return 130 if interrupted else 0
+        if args.html == "-":
             return 130 if interrupted else 0
     print(f"{g.info.title}, seed {args.seed}: {sol}")
     if sol.verdict == "won" and (args.show or args.replay):
@@ -484,6 +537,23 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         + ")"
     )
     return 130 if interrupted else 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .play import play
+
+    if args.record is not None:
+        if args.slug is not None or args.option:
+            raise PatienceError("--record names its own game: give no slug or -o with it")
+        with open(args.record, encoding="utf-8") as f:
+            state = _api.state_from_record(f.read().strip())
+    else:
+        if args.slug is None:
+            raise PatienceError("play needs a game's slug (or --record FILE)")
+        g = _api.Game(args.slug, **_options(args.option))
+        state = g.deal(args.seed).start()
+    state = state.play_many(args.moves)
+    return play(state, plain=args.plain, hint_timeout=args.hint_timeout)
 
 
 def _cmd_survey(args: argparse.Namespace) -> None:
@@ -580,6 +650,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_solve(args)
         elif args.command == "hint":
             return _cmd_hint(args)
+        elif args.command == "play":
+            return _cmd_play(args)
         elif args.command == "survey":
             _cmd_survey(args)
         elif args.command == "survey-report":
