@@ -2,8 +2,8 @@
 
     python bench/verdict_table.py --first-seed 1 --deals 100 --timeout 10 --max-states 20000000
 
-For each game: won / lost / unknown counts, the limits used and the time taken (wall
-clock, all threads). A deal stopped by a limit is `unknown`, never `lost`.
+For each game: won / lost / unknown counts, the median and 90th percentile of the time a
+deal took (the solver's own clock), and the time the game took (wall clock, all threads). A deal stopped by a limit is `unknown`, never `lost`.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ def main() -> int:
         f"seeds {seeds.start}..{seeds.stop - 1}, limits per deal: {limits}, threads: {a.threads or 'all'}"
     )
     print()
-    print("| game | won | lost | unknown | time |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| game | won | lost | unknown | decided | median | p90 | time |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for slug in slugs:
         t0 = time.perf_counter()
         rs = patience.solve_many(
@@ -42,7 +42,14 @@ def main() -> int:
         )
         dt = time.perf_counter() - t0
         c = {v: sum(r.verdict == v for r in rs) for v in ("won", "lost", "unknown")}
-        print(f"| {slug} | {c['won']} | {c['lost']} | {c['unknown']} | {dt:.1f} s |", flush=True)
+        secs = sorted(r.seconds for r in rs)
+        med, p90 = secs[len(secs) // 2], secs[min(len(secs) - 1, (9 * len(secs)) // 10)]
+        share = 100 * (c["won"] + c["lost"]) / len(rs)
+        print(
+            f"| {slug} | {c['won']} | {c['lost']} | {c['unknown']} | {share:.0f}% "
+            f"| {med:.3f} s | {p90:.3f} s | {dt:.1f} s |",
+            flush=True,
+        )
     return 0
 
 
