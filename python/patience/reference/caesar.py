@@ -40,9 +40,7 @@ class State(RefState):
         """All legal moves, as text forms."""
         if self.is_won:
             return []
-        return [
-            f"swap:p{i + 1},p{j + 1}" for i in range(N_PLACES) for j in range(i + 1, N_PLACES)
-        ]
+        return [f"swap:p{i + 1},p{j + 1}" for i in range(N_PLACES) for j in range(i + 1, N_PLACES)]
 
     def _apply(self, move: str) -> None:
         a, b = move[len("swap:") :].split(",")
