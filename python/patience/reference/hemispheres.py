@@ -1,16 +1,14 @@
-"""Reference engine of THE HEMISPHERES (``python/patience/rules/hemispheres.md``).
+"""THE HEMISPHERES: the reference engine.
 
-The starting point ``tools/scaffold.py`` copies for a new game: a real (tiny) game, so that
-the copy imports and its rule tests run from the first minute. Rewrite every part of it
-from the new game's rule text and notation page, never from the Rust module.
+Written from ``rules/hemispheres.md`` and ``docs/notation/hemispheres.md`` alone.
 
-No layout: the whole shuffled pack is the pack, its first card on top. Four foundations
-F1..F4, each started by an ace (to the lowest-numbered empty place) and built up in suit to
-the king. ``turn`` turns one card onto the talon, whose top card may go to its foundation;
-``passes`` passes through the pack (1 by default), each ``redeal`` turning the talon over as
-it lies. Won with every card on the foundations.
+Two packs. Red aces (F1-F4: D, D, H, H) build up, black kings (F5-F8: C, C, S, S) build down;
+four barriers (KH, AS, KD, AC) wait for the end. Twelve positions C1-C12 in four Races of
+three; C1-C6 (north) are for red cards, C7-C12 (south) for black ones, and only proper top
+cards can be used. Red piles build down, black up, in suit, inside a Race (from the talon into
+any Race). Wrong cards swap (``exchange``) or, once pack and talon are empty, move home.
+``deal`` fills the lowest empty position, else the talon.
 
-Text forms follow ``docs/NOTATION.md`` and ``docs/notation/hemispheres.md``.
 Written for clarity, not speed.
 """
 
@@ -18,103 +16,155 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text
+from ._common import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    Card,
+    ReferenceError_,
+    RefGame,
+    RefState,
+    SplitMix64,
+    standard_pack,
+    withdraw,
+)
 
-N_FOUNDATIONS = 4
-ACE = 1
-MAX_PASSES = 100
+BASES = [Card(1, DIAMONDS)] * 2 + [Card(1, HEARTS)] * 2 + [Card(13, CLUBS)] * 2
+BASES += [Card(13, SPADES)] * 2
+BARRIERS = [Card(13, HEARTS), Card(1, SPADES), Card(13, DIAMONDS), Card(1, CLUBS)]
 
 
-class State(RefState):
-    """A position of THE HEMISPHERES."""
+def _north(i: int) -> bool:
+    return i < 6
 
-    def __init__(self, game: Game) -> None:
+
+def _race(i: int) -> int:
+    return i // 3
+
+
+class HemispheresState(RefState):
+    """A position: positions and foundations bottom to top, barriers (a card or None), the
+    pack with its next card last, the talon with its top last."""
+
+    def __init__(self, game: Game, cards: list[Card]) -> None:
         self.game = game
-        self.foundations: list[list[Card]] = [[] for _ in range(N_FOUNDATIONS)]
-        #: the pack, bottom to top: its last card is the next to be turned
-        self.pack: list[Card] = []
-        #: the talon, bottom to top: its last card is the available one
+        pack = list(cards)
+        bases = withdraw(pack, BASES)
+        self.barriers: list[Card | None] = list(withdraw(pack, BARRIERS))
+        self.found: list[list[Card]] = [[b] for b in bases]
+        self.circle: list[list[Card]] = [[c] for c in pack[:12]]
+        self.pack: list[Card] = list(reversed(pack[12:]))
         self.talon: list[Card] = []
-        #: 1 + re-deals made
-        self.pass_number = 1
 
-    # --- helpers ---------------------------------------------------------------------
+    def _proper(self, i: int) -> bool:
+        p = self.circle[i]
+        return bool(p) and p[-1].is_red == _north(i)
 
-    def _foundation_for(self, card: Card) -> int | None:
-        """Index of the foundation that takes ``card`` now, or None."""
-        if card.rank == ACE:
-            for i, f in enumerate(self.foundations):
-                if not f:
-                    return i
-            return None
-        for i, f in enumerate(self.foundations):
-            if f and f[-1].suit == card.suit and f[-1].rank == card.rank - 1:
-                return i
-        return None
+    def _fits(self, m: int, card: Card) -> bool:
+        top = self.found[m][-1]
+        if top.suit != card.suit:
+            return False
+        return card.rank == (top.rank + 1 if m < 4 else top.rank - 1)
 
-    def _redeal_allowed(self) -> bool:
-        return not self.pack and bool(self.talon) and self.pass_number < self.game.passes
-
-    # --- the rules -------------------------------------------------------------------
+    @staticmethod
+    def _marries(x: Card, y: Card) -> bool:
+        if x.suit != y.suit:
+            return False
+        return x.rank == (y.rank - 1 if x.is_red else y.rank + 1)
 
     def moves(self) -> list[str]:
-        """All legal moves, as text forms."""
         if self.is_won:
             return []
         out: list[str] = []
+        exhausted = not self.pack and not self.talon
+        for i in range(12):
+            if not self._proper(i):
+                continue
+            x = self.circle[i][-1]
+            out += [f"c{i + 1}>f{m + 1}" for m in range(8) if self._fits(m, x)]
+            for j in range(12):
+                if j != i and _race(j) == _race(i) and self._proper(j):
+                    if self._marries(x, self.circle[j][-1]):
+                        out.append(f"c{i + 1}>c{j + 1}")
         if self.talon:
-            f = self._foundation_for(self.talon[-1])
-            if f is not None:
-                out.append(f"talon>f{f + 1}")
+            t = self.talon[-1]
+            out += [f"talon>f{m + 1}" for m in range(8) if self._fits(m, t)]
+            for j in range(12):
+                if self._proper(j) and self._marries(t, self.circle[j][-1]):
+                    out.append(f"talon>c{j + 1}")
+        wrong = [i for i in range(12) if self.circle[i] and not self._proper(i)]
+        for i in wrong:
+            for j in wrong:
+                if _north(i) and not _north(j):
+                    out.append(f"exchange c{i + 1}-c{j + 1}")
+        if exhausted:
+            for i in wrong:
+                x = self.circle[i][-1]
+                for j in range(12):
+                    if _north(j) == _north(i):
+                        continue
+                    if not self.circle[j] or (
+                        self._proper(j) and self._marries(x, self.circle[j][-1])
+                    ):
+                        out.append(f"c{i + 1}>c{j + 1}")
+            for k, b in enumerate(self.barriers):
+                if b is not None:
+                    out += [f"b{k + 1}>f{m + 1}" for m in range(8) if self._fits(m, b)]
         if self.pack:
-            out.append("turn")
-        if self._redeal_allowed():
-            out.append("redeal")
+            out.append("deal")
         return out
 
     def _apply(self, move: str) -> None:
-        if move == "turn":
-            self.talon.append(self.pack.pop())
-        elif move == "redeal":
-            # turned over as it lies: the first card that reached the talon comes out first
-            self.pack = list(reversed(self.talon))
-            self.talon = []
-            self.pass_number += 1
-        else:
+        if move == "deal":
+            card = self.pack.pop()
+            empty = [i for i in range(12) if not self.circle[i]]
+            (self.circle[empty[0]] if empty else self.talon).append(card)
+            return
+        if move.startswith("exchange "):
+            a, b = move[9:].split("-")
+            i, j = int(a[1:]) - 1, int(b[1:]) - 1
+            x, y = self.circle[i].pop(), self.circle[j].pop()
+            self.circle[i].append(y)
+            self.circle[j].append(x)
+            return
+        src, dst = move.split(">")
+        if src == "talon":
             card = self.talon.pop()
-            self.foundations[int(move.split(">f")[1]) - 1].append(card)
+        elif src.startswith("b"):
+            k = int(src[1:]) - 1
+            card = self.barriers[k]
+            assert card is not None
+            self.barriers[k] = None
+        else:
+            card = self.circle[int(src[1:]) - 1].pop()
+        n = int(dst[1:]) - 1
+        (self.found[n] if dst.startswith("f") else self.circle[n]).append(card)
 
     @property
     def key(self) -> str:
-        parts = [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.foundations)]
-        parts.append(pile_text("pack", self.pack, len(self.pack)))
-        parts.append(pile_text("talon", self.talon))
-        parts.append(f"pass:{self.pass_number}")
+        parts = [f"C{i + 1}:" + "".join(map(str, p)) for i, p in enumerate(self.circle)]
+        parts += [f"B{k + 1}:" + ("" if b is None else str(b)) for k, b in enumerate(self.barriers)]
+        parts += [f"F{i + 1}:" + "".join(map(str, f)) for i, f in enumerate(self.found)]
+        parts.append("pack:" + "".join(c.down() for c in self.pack))
+        parts.append("talon:" + "".join(map(str, self.talon)))
         return " ".join(parts)
 
     @property
     def is_won(self) -> bool:
-        return sum(len(f) for f in self.foundations) == 52
-
-    def __str__(self) -> str:
-        return self.key.replace(" pack:", "\npack:")
+        return sum(len(f) for f in self.found) == 104
 
 
 class Game(RefGame):
-    """THE HEMISPHERES, with ``passes`` passes through the pack (1 by default)."""
+    """THE HEMISPHERES (two packs, no options)."""
 
     slug: ClassVar[str] = "hemispheres"
-    OPTIONS: ClassVar[dict[str, Any]] = {"passes": 1}
+    OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        p = self.options["passes"]
-        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= MAX_PASSES:
-            raise ReferenceError_(f"passes must be an integer from 1 to {MAX_PASSES}, got {p!r}")
-        self.passes: int = p
+    def pack(self) -> list[Card]:
+        return standard_pack(2)
 
-    def start(self, cards: list[Card], rng: SplitMix64) -> State:
-        """The whole pack is the pack; the first card dealt is its top (the last of the list)."""
-        state = State(self)
-        state.pack = list(reversed(cards))
-        return state
+    def start(self, cards: list[Card], rng: SplitMix64) -> HemispheresState:
+        if len(cards) != 104:
+            raise ReferenceError_("THE HEMISPHERES needs the 104 cards of two packs")
+        return HemispheresState(self, list(cards))

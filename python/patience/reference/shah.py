@@ -1,16 +1,14 @@
-"""Reference engine of THE SHAH (``python/patience/rules/shah.md``).
+"""THE SHAH: the reference engine.
 
-The starting point ``tools/scaffold.py`` copies for a new game: a real (tiny) game, so that
-the copy imports and its rule tests run from the first minute. Rewrite every part of it
-from the new game's rule text and notation page, never from the Rust module.
+Written from ``rules/shah.md`` and ``docs/notation/shah.md`` alone.
 
-No layout: the whole shuffled pack is the pack, its first card on top. Four foundations
-F1..F4, each started by an ace (to the lowest-numbered empty place) and built up in suit to
-the king. ``turn`` turns one card onto the talon, whose top card may go to its foundation;
-``passes`` passes through the pack (1 by default), each ``redeal`` turning the talon over as
-it lies. Won with every card on the foundations.
+Two packs; the eight aces (F1-F8: C, C, D, D, H, H, S, S) build up in suit to the queens, the
+kings are put away. Eight rays R1-R8 of three circles are dealt circle by circle, with a pause
+after circles 1 and 2 for foundation plays (refilled at once; ``deal`` ends a pause). In play
+only a ray's top card is used; circle-3 packets take marriages (down in suit); spaces stay open
+until ``fill``; an empty ray may take one outer card by the grace (``rI>rJ``), after which its
+other two places are refilled at once.
 
-Text forms follow ``docs/NOTATION.md`` and ``docs/notation/shah.md``.
 Written for clarity, not speed.
 """
 
@@ -18,103 +16,160 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text
+from ._common import (
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    SPADES,
+    Card,
+    ReferenceError_,
+    RefGame,
+    RefState,
+    SplitMix64,
+    standard_pack,
+    withdraw,
+)
 
-N_FOUNDATIONS = 4
-ACE = 1
-MAX_PASSES = 100
+ACES = [Card(1, s) for s in (CLUBS, CLUBS, DIAMONDS, DIAMONDS, HEARTS, HEARTS, SPADES, SPADES)]
+KINGS = [Card(13, s) for s in (CLUBS, DIAMONDS, HEARTS, SPADES) for _ in range(2)]
 
 
-class State(RefState):
-    """A position of THE SHAH."""
+class ShahState(RefState):
+    """A position: rays (circle 1 first) and foundations bottom to top, the pack with its next
+    card last, the talon with its top last, and the pause (1, 2, or None in play)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, cards: list[Card]) -> None:
         self.game = game
-        self.foundations: list[list[Card]] = [[] for _ in range(N_FOUNDATIONS)]
-        #: the pack, bottom to top: its last card is the next to be turned
-        self.pack: list[Card] = []
-        #: the talon, bottom to top: its last card is the available one
+        pack = list(cards)
+        aces = withdraw(pack, ACES)
+        withdraw(pack, KINGS)
+        self.found: list[list[Card]] = [[a] for a in aces]
+        self.rays: list[list[Card]] = [[] for _ in range(8)]
+        self.pack: list[Card] = list(reversed(pack))
         self.talon: list[Card] = []
-        #: 1 + re-deals made
-        self.pass_number = 1
+        self.circle: int | None = 1
+        self._deal_circle()
 
-    # --- helpers ---------------------------------------------------------------------
+    def _deal_circle(self) -> None:
+        for r in self.rays:
+            if self.pack:
+                r.append(self.pack.pop())
 
-    def _foundation_for(self, card: Card) -> int | None:
-        """Index of the foundation that takes ``card`` now, or None."""
-        if card.rank == ACE:
-            for i, f in enumerate(self.foundations):
-                if not f:
-                    return i
-            return None
-        for i, f in enumerate(self.foundations):
-            if f and f[-1].suit == card.suit and f[-1].rank == card.rank - 1:
-                return i
+    def _fits(self, m: int, card: Card) -> bool:
+        top = self.found[m][-1]
+        return top.suit == card.suit and card.rank == top.rank + 1 and top.rank < 12
+
+    def _source_card(self) -> Card | None:
+        """The talon top, else the pack top (taken), else None."""
+        if self.talon:
+            return self.talon.pop()
+        if self.pack:
+            return self.pack.pop()
         return None
 
-    def _redeal_allowed(self) -> bool:
-        return not self.pack and bool(self.talon) and self.pass_number < self.game.passes
-
-    # --- the rules -------------------------------------------------------------------
+    @property
+    def _space_open(self) -> bool:
+        return any(len(r) < 3 for r in self.rays)
 
     def moves(self) -> list[str]:
-        """All legal moves, as text forms."""
         if self.is_won:
             return []
         out: list[str] = []
+        if self.circle is not None:
+            for i, r in enumerate(self.rays):
+                if len(r) == self.circle:
+                    out += [f"r{i + 1}>f{m + 1}" for m in range(8) if self._fits(m, r[-1])]
+            out.append("deal")
+            return out
+        for i, r in enumerate(self.rays):
+            if not r:
+                continue
+            out += [f"r{i + 1}>f{m + 1}" for m in range(8) if self._fits(m, r[-1])]
+            if len(r) < 3:
+                continue
+            for j, q in enumerate(self.rays):
+                if j == i:
+                    continue
+                if not q:
+                    out.append(f"r{i + 1}>r{j + 1}")
+                elif len(q) >= 3 and q[-1].suit == r[-1].suit and r[-1].rank == q[-1].rank - 1:
+                    out.append(f"r{i + 1}>r{j + 1}")
+        if self._space_open:
+            if self.talon or self.pack:
+                out.append("fill")
+            return out
         if self.talon:
-            f = self._foundation_for(self.talon[-1])
-            if f is not None:
-                out.append(f"talon>f{f + 1}")
+            t = self.talon[-1]
+            out += [f"talon>f{m + 1}" for m in range(8) if self._fits(m, t)]
+            for j, q in enumerate(self.rays):
+                if len(q) >= 3 and q[-1].suit == t.suit and t.rank == q[-1].rank - 1:
+                    out.append(f"talon>r{j + 1}")
         if self.pack:
             out.append("turn")
-        if self._redeal_allowed():
-            out.append("redeal")
         return out
 
     def _apply(self, move: str) -> None:
+        if move == "deal":
+            assert self.circle is not None
+            self._deal_circle()
+            self.circle = self.circle + 1 if self.circle < 2 else None
+            return
         if move == "turn":
             self.talon.append(self.pack.pop())
-        elif move == "redeal":
-            # turned over as it lies: the first card that reached the talon comes out first
-            self.pack = list(reversed(self.talon))
-            self.talon = []
-            self.pass_number += 1
-        else:
-            card = self.talon.pop()
-            self.foundations[int(move.split(">f")[1]) - 1].append(card)
+            return
+        if move == "fill":
+            for length in (0, 1, 2):
+                for r in self.rays:
+                    if len(r) == length:
+                        card = self._source_card()
+                        if card is None:
+                            return
+                        r.append(card)
+            return
+        src, dst = move.split(">")
+        card = self.talon.pop() if src == "talon" else self.rays[int(src[1:]) - 1].pop()
+        n = int(dst[1:]) - 1
+        if dst.startswith("f"):
+            self.found[n].append(card)
+            if self.circle is not None:
+                if self.pack:  # the pause's refill comes from the pack, at once
+                    self.rays[int(src[1:]) - 1].append(self.pack.pop())
+            return
+        ray = self.rays[n]
+        grace = not ray
+        ray.append(card)
+        if grace:
+            for _ in range(2):
+                more = self._source_card()
+                if more is None:
+                    break
+                ray.append(more)
 
     @property
     def key(self) -> str:
-        parts = [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.foundations)]
-        parts.append(pile_text("pack", self.pack, len(self.pack)))
-        parts.append(pile_text("talon", self.talon))
-        parts.append(f"pass:{self.pass_number}")
+        parts = [f"R{i + 1}:" + "".join(map(str, r)) for i, r in enumerate(self.rays)]
+        parts += [f"F{i + 1}:" + "".join(map(str, f)) for i, f in enumerate(self.found)]
+        parts.append("pack:" + "".join(c.down() for c in self.pack))
+        parts.append("talon:" + "".join(map(str, self.talon)))
+        if self.circle is not None:
+            parts.append(f"circle:{self.circle}")
         return " ".join(parts)
 
     @property
     def is_won(self) -> bool:
-        return sum(len(f) for f in self.foundations) == 52
-
-    def __str__(self) -> str:
-        return self.key.replace(" pack:", "\npack:")
+        return all(len(f) == 12 for f in self.found)
 
 
 class Game(RefGame):
-    """THE SHAH, with ``passes`` passes through the pack (1 by default)."""
+    """THE SHAH (two packs, no options)."""
 
     slug: ClassVar[str] = "shah"
-    OPTIONS: ClassVar[dict[str, Any]] = {"passes": 1}
+    OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        p = self.options["passes"]
-        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= MAX_PASSES:
-            raise ReferenceError_(f"passes must be an integer from 1 to {MAX_PASSES}, got {p!r}")
-        self.passes: int = p
+    def pack(self) -> list[Card]:
+        return standard_pack(2)
 
-    def start(self, cards: list[Card], rng: SplitMix64) -> State:
-        """The whole pack is the pack; the first card dealt is its top (the last of the list)."""
-        state = State(self)
-        state.pack = list(reversed(cards))
-        return state
+    def start(self, cards: list[Card], rng: SplitMix64) -> ShahState:
+        if len(cards) != 104:
+            raise ReferenceError_("THE SHAH needs the 104 cards of two packs")
+        return ShahState(self, list(cards))

@@ -1,16 +1,13 @@
-"""Reference engine of SLY (``python/patience/rules/sly.md``).
+"""SLY: the reference engine.
 
-The starting point ``tools/scaffold.py`` copies for a new game: a real (tiny) game, so that
-the copy imports and its rule tests run from the first minute. Rewrite every part of it
-from the new game's rule text and notation page, never from the Rust module.
+Written from ``rules/sly.md`` and ``docs/notation/sly.md`` alone.
 
-No layout: the whole shuffled pack is the pack, its first card on top. Four foundations
-F1..F4, each started by an ace (to the lowest-numbered empty place) and built up in suit to
-the king. ``turn`` turns one card onto the talon, whose top card may go to its foundation;
-``passes`` passes through the pack (1 by default), each ``redeal`` turning the talon over as
-it lies. Won with every card on the foundations.
+Two packs, nothing withdrawn. Twenty packets P1-P20 are filled one card each, lowest empty
+packet first; the first ace / king of a suit starts a rising (F1-F4) / falling (F5-F8)
+foundation at once, a card that fits a foundation waits in the hand (``hand>fM`` or
+``hand>pP``). Between rounds packet tops go to the foundations and empty packets are refilled
+at once; a round (``round``) lays twenty cards on any packets, each chosen by the player.
 
-Text forms follow ``docs/NOTATION.md`` and ``docs/notation/sly.md``.
 Written for clarity, not speed.
 """
 
@@ -18,103 +15,137 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text
+from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, standard_pack
 
-N_FOUNDATIONS = 4
-ACE = 1
-MAX_PASSES = 100
+N_PACKETS = 20
+ROUND = 20
 
 
-class State(RefState):
-    """A position of SLY."""
+class SlyState(RefState):
+    """A position: packets and foundations bottom to top, the pack with its next card last,
+    the hand, the packet being filled (``pending``, an index) and the round count (or None)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, cards: list[Card]) -> None:
         self.game = game
-        self.foundations: list[list[Card]] = [[] for _ in range(N_FOUNDATIONS)]
-        #: the pack, bottom to top: its last card is the next to be turned
-        self.pack: list[Card] = []
-        #: the talon, bottom to top: its last card is the available one
-        self.talon: list[Card] = []
-        #: 1 + re-deals made
-        self.pass_number = 1
+        self.packets: list[list[Card]] = [[] for _ in range(N_PACKETS)]
+        self.found: list[list[Card]] = [[] for _ in range(8)]
+        self.pack: list[Card] = list(reversed(cards))
+        self.hand: Card | None = None
+        self.pending: int | None = None
+        self.placed: int | None = None
+        self._run()
 
-    # --- helpers ---------------------------------------------------------------------
+    def _start(self, card: Card) -> bool:
+        """Start a foundation with the card if it may; True when it did."""
+        if card.rank == 1:
+            group = range(0, 4)
+        elif card.rank == 13:
+            group = range(4, 8)
+        else:
+            return False
+        if any(self.found[m] and self.found[m][0].suit == card.suit for m in group):
+            return False
+        m = next(m for m in group if not self.found[m])
+        self.found[m].append(card)
+        return True
 
-    def _foundation_for(self, card: Card) -> int | None:
-        """Index of the foundation that takes ``card`` now, or None."""
-        if card.rank == ACE:
-            for i, f in enumerate(self.foundations):
-                if not f:
-                    return i
-            return None
-        for i, f in enumerate(self.foundations):
-            if f and f[-1].suit == card.suit and f[-1].rank == card.rank - 1:
-                return i
-        return None
+    def _fits(self, m: int, card: Card) -> bool:
+        f = self.found[m]
+        if not f or f[-1].suit != card.suit:
+            return False
+        return card.rank == (f[-1].rank + 1 if m < 4 else f[-1].rank - 1)
 
-    def _redeal_allowed(self) -> bool:
-        return not self.pack and bool(self.talon) and self.pass_number < self.game.passes
+    def _fitting(self, card: Card) -> list[int]:
+        return [m for m in range(8) if self._fits(m, card)]
 
-    # --- the rules -------------------------------------------------------------------
+    def _run(self) -> None:
+        """The dealing loop of the notation page."""
+        while self.hand is None:
+            if self.placed is not None:
+                if self.placed == ROUND or not self.pack:
+                    self.placed = None
+                    continue
+                card = self.pack.pop()
+                if not self._start(card):
+                    self.hand = card
+                continue
+            empty = [i for i, p in enumerate(self.packets) if not p]
+            if not self.pack or not empty:
+                return
+            card = self.pack.pop()
+            if self._start(card):
+                continue
+            if self._fitting(card):
+                self.hand = card
+                self.pending = empty[0]
+            else:
+                self.packets[empty[0]].append(card)
 
     def moves(self) -> list[str]:
-        """All legal moves, as text forms."""
         if self.is_won:
             return []
-        out: list[str] = []
-        if self.talon:
-            f = self._foundation_for(self.talon[-1])
-            if f is not None:
-                out.append(f"talon>f{f + 1}")
+        if self.hand is not None:
+            out = [f"hand>f{m + 1}" for m in self._fitting(self.hand)]
+            if self.pending is not None:
+                out.append(f"hand>p{self.pending + 1}")
+            else:
+                out += [f"hand>p{q + 1}" for q in range(N_PACKETS)]
+            return out
+        out = []
+        for i, p in enumerate(self.packets):
+            if p:
+                out += [f"p{i + 1}>f{m + 1}" for m in self._fitting(p[-1])]
         if self.pack:
-            out.append("turn")
-        if self._redeal_allowed():
-            out.append("redeal")
+            out.append("round")
         return out
 
     def _apply(self, move: str) -> None:
-        if move == "turn":
-            self.talon.append(self.pack.pop())
-        elif move == "redeal":
-            # turned over as it lies: the first card that reached the talon comes out first
-            self.pack = list(reversed(self.talon))
-            self.talon = []
-            self.pass_number += 1
+        if move == "round":
+            self.placed = 0
+        elif move.startswith("hand>"):
+            card, dst = self.hand, move[5:]
+            assert card is not None
+            self.hand = None
+            if dst.startswith("f"):
+                self.found[int(dst[1:]) - 1].append(card)
+            else:
+                self.packets[int(dst[1:]) - 1].append(card)
+                if self.placed is not None:
+                    self.placed += 1
+            self.pending = None
         else:
-            card = self.talon.pop()
-            self.foundations[int(move.split(">f")[1]) - 1].append(card)
+            src, dst = move.split(">")
+            card = self.packets[int(src[1:]) - 1].pop()
+            self.found[int(dst[1:]) - 1].append(card)
+        self._run()
 
     @property
     def key(self) -> str:
-        parts = [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.foundations)]
-        parts.append(pile_text("pack", self.pack, len(self.pack)))
-        parts.append(pile_text("talon", self.talon))
-        parts.append(f"pass:{self.pass_number}")
+        parts = [f"P{i + 1}:" + "".join(map(str, p)) for i, p in enumerate(self.packets)]
+        parts += [f"F{i + 1}:" + "".join(map(str, f)) for i, f in enumerate(self.found)]
+        parts.append("pack:" + "".join(c.down() for c in self.pack))
+        parts.append("hand:" + ("" if self.hand is None else str(self.hand)))
+        if self.pending is not None:
+            parts.append(f"pending:P{self.pending + 1}")
+        if self.placed is not None:
+            parts.append(f"deal:{self.placed}")
         return " ".join(parts)
 
     @property
     def is_won(self) -> bool:
-        return sum(len(f) for f in self.foundations) == 52
-
-    def __str__(self) -> str:
-        return self.key.replace(" pack:", "\npack:")
+        return sum(len(f) for f in self.found) == 104
 
 
 class Game(RefGame):
-    """SLY, with ``passes`` passes through the pack (1 by default)."""
+    """SLY (two packs, no options)."""
 
     slug: ClassVar[str] = "sly"
-    OPTIONS: ClassVar[dict[str, Any]] = {"passes": 1}
+    OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        p = self.options["passes"]
-        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= MAX_PASSES:
-            raise ReferenceError_(f"passes must be an integer from 1 to {MAX_PASSES}, got {p!r}")
-        self.passes: int = p
+    def pack(self) -> list[Card]:
+        return standard_pack(2)
 
-    def start(self, cards: list[Card], rng: SplitMix64) -> State:
-        """The whole pack is the pack; the first card dealt is its top (the last of the list)."""
-        state = State(self)
-        state.pack = list(reversed(cards))
-        return state
+    def start(self, cards: list[Card], rng: SplitMix64) -> SlyState:
+        if len(cards) != 104:
+            raise ReferenceError_("SLY needs the 104 cards of two packs")
+        return SlyState(self, list(cards))
