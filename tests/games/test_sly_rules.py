@@ -60,8 +60,7 @@ def test_first_ace_starts_a_foundation_and_a_fitting_card_waits(name, game):
     state = game.deal_from(TWO_PACKS).start()
     empty = " ".join(f"P{i}:" for i in range(1, 21))
     assert state.key == (
-        f"{empty} F1:AC F2: F3: F4: F5: F6: F7: F8: {pack_text(TWO_PACKS[2:])}"
-        " hand:2C pending:P1"
+        f"{empty} F1:AC F2: F3: F4: F5: F6: F7: F8: {pack_text(TWO_PACKS[2:])} hand:2C pending:P1"
     )
     assert support.move_set(state) == {"hand>f1", "hand>p1"}
     assert not state.is_over
@@ -93,9 +92,7 @@ def test_first_deal_of_twenty_then_only_round(name, game):
     rest = order(TWENTY)[20:]
     assert rest[:6] == ["AC", "KC", "AD", "JD", "QD", "KD"]
     packets = " ".join(f"P{i + 1}:{c}" for i, c in enumerate(TWENTY))
-    assert state.key == (
-        f"{packets} F1: F2: F3: F4: F5: F6: F7: F8: {pack_text(rest)} hand:"
-    )
+    assert state.key == (f"{packets} F1: F2: F3: F4: F5: F6: F7: F8: {pack_text(rest)} hand:")
     assert support.move_set(state) == {"round"}
 
 

@@ -84,9 +84,9 @@ class HemispheresState(RefState):
             x = self.circle[i][-1]
             out += [f"c{i + 1}>f{m + 1}" for m in range(8) if self._fits(m, x)]
             for j in range(12):
-                if j != i and _race(j) == _race(i) and self._proper(j):
-                    if self._marries(x, self.circle[j][-1]):
-                        out.append(f"c{i + 1}>c{j + 1}")
+                same_race = j != i and _race(j) == _race(i) and self._proper(j)
+                if same_race and self._marries(x, self.circle[j][-1]):
+                    out.append(f"c{i + 1}>c{j + 1}")
         if self.talon:
             t = self.talon[-1]
             out += [f"talon>f{m + 1}" for m in range(8) if self._fits(m, t)]

@@ -90,9 +90,9 @@ class ShahState(RefState):
             for j, q in enumerate(self.rays):
                 if j == i:
                     continue
-                if not q:
-                    out.append(f"r{i + 1}>r{j + 1}")
-                elif len(q) >= 3 and q[-1].suit == r[-1].suit and r[-1].rank == q[-1].rank - 1:
+                grace = not q
+                marriage = len(q) >= 3 and q[-1].suit == r[-1].suit and r[-1].rank == q[-1].rank - 1
+                if grace or marriage:
                     out.append(f"r{i + 1}>r{j + 1}")
         if self._space_open:
             if self.talon or self.pack:
@@ -131,9 +131,8 @@ class ShahState(RefState):
         n = int(dst[1:]) - 1
         if dst.startswith("f"):
             self.found[n].append(card)
-            if self.circle is not None:
-                if self.pack:  # the pause's refill comes from the pack, at once
-                    self.rays[int(src[1:]) - 1].append(self.pack.pop())
+            if self.circle is not None and self.pack:  # the pause's refill: the pack, at once
+                self.rays[int(src[1:]) - 1].append(self.pack.pop())
             return
         ray = self.rays[n]
         grace = not ray
