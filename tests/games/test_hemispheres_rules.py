@@ -166,3 +166,58 @@ def test_explicit_deal_must_be_the_two_packs(name, game):
         game.deal_from(ONE_PACK)
     with pytest.raises(ValueError):
         game.deal_from(TWO_PACKS[:-1] + ["AC"])
+
+
+#: every wrong: black in the north, red in the south
+WRONG_CIRCLE = ["2C", "2C", "2S", "2S", "AC", "AS", "QD", "QD", "QH", "QH", "KD", "KH"]
+UP_PACK = [r + s for s in "DH" for r in "23456789TJ" for _ in range(2)]
+DOWN_PACK = [r + s for s in "CS" for r in "QJT9876543" for _ in range(2)]
+
+
+def exhausted(game):
+    """Deal every pack card to the talon and play it up at once (pairs on F1/F2, F3/F4, ...)."""
+    deal = TAKEN + WRONG_CIRCLE + UP_PACK + DOWN_PACK
+    assert len(deal) == 104
+    state = game.deal_from(deal).start()
+    for k, card in enumerate(UP_PACK + DOWN_PACK):
+        suit_pair = {"D": 1, "H": 3, "C": 5, "S": 7}[card[1]]
+        state = state.play("deal").play(f"talon>f{suit_pair + k % 2}")
+    return state
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_once_exhausted_only_exchanges_while_no_card_is_proper(name, game):
+    state = exhausted(game)
+    s = segs(state)
+    assert s["pack"] == "" and s["talon"] == ""
+    assert (s["F1"], s["F3"], s["F5"], s["F8"]) == (
+        "AD2D3D4D5D6D7D8D9DTDJD",
+        "AH2H3H4H5H6H7H8H9HTHJH",
+        "KCQCJCTC9C8C7C6C5C4C3C",
+        "KSQSJSTS9S8S7S6S5S4S3S",
+    )
+    # no barrier fits (KH, KD want a queen first; AS, AC a two); nothing is proper
+    want = {f"exchange c{i}-c{j}" for i in range(1, 7) for j in range(7, 13)}
+    assert support.move_set(state) == want
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_end_transfer_into_an_empty_position_of_the_own_hemisphere(name, game):
+    state = exhausted(game).play("exchange c1-c7")
+    s = segs(state)
+    assert (s["C1"], s["C7"]) == ("QD", "2C")
+    moves = support.move_set(state)
+    assert {"c1>f1", "c1>f2", "c7>f5", "c7>f6"} <= moves
+    # AC may not go on 2C (black builds up), KD not on QD (red builds down): no transfer yet
+    assert not any(">c" in m for m in moves)
+    state = state.play("c1>f1")
+    moves = support.move_set(state)
+    # C1 is empty: each wrong red of the south may move there; no black may (C1 is north)
+    assert {m for m in moves if m.endswith(">c1")} == {f"c{j}>c1" for j in range(8, 13)}
+    state = state.play("c11>c1")  # KD home in the north
+    assert segs(state)["C1"] == "KD" and segs(state)["C11"] == ""
+    moves = support.move_set(state)
+    # F1 shows QD: both KD (C1, now proper) and the KD barrier (B3) fit it
+    assert {"c1>f1", "b3>f1"} <= moves
+    # C11 is empty now: each wrong black of the north (C2..C6) may move there
+    assert {m for m in moves if m.endswith(">c11")} == {f"c{i}>c11" for i in range(2, 7)}
