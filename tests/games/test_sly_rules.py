@@ -185,3 +185,15 @@ def test_explicit_deal_must_be_the_two_packs(name, game):
         game.deal_from(ONE_PACK)
     with pytest.raises(ValueError):
         game.deal_from(TWO_PACKS[:-1] + ["AC"])
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_a_king_that_fits_a_rising_foundation_starts_a_falling_one_instead(name, game):
+    state = game.deal_from(TWO_PACKS).start()
+    for _ in range(11):  # 2C..QC up onto F1, each replaced at P1
+        state = state.play("hand>f1")
+    # KC fits F1 (QC) but starts the falling clubs foundation at once; AD starts F2; 2D waits.
+    s = segs(state)
+    assert s["F1"] == "".join(r + "C" for r in "A23456789TJQ") and s["F5"] == "KC"
+    assert s["F2"] == "AD" and s["hand"] == "2D" and s["pending"] == "P1"
+    assert support.move_set(state) == {"hand>f2", "hand>p1"}
