@@ -1,13 +1,12 @@
-"""Rule tests of THE CARPET (python/patience/rules/carpet.md and
-docs/notation/carpet.md), run on every engine that implements the game.
+"""Rule tests of THE CARPET (python/patience/rules/carpet.md and docs/notation/carpet.md),
+run on every engine that implements the game.
 
-TODO (contributor): these are the rule tests of the scaffold's tiny starting game, so that the
-copy runs from the first minute. Replace them with hand-worked positions of the new game: build
-each position from an explicit deal (``deal_from``), work every expected key, key fragment and
-move set out by hand from the rule text and the notation page, never from an engine's output.
+Every expected key, fragment and move set is worked out by hand from the rule text.
 
-Deal order reminder (rule text): the whole pack is the pack, the first card dealt on top, so
-the first card of the deal is the first one turned.
+The deal used most: the two packs unshuffled (copy 1 then copy 2). The first ace and king of
+each suit are copy 1's, so F1-F8 are AC AD AH AS KC KD KH KS. The remaining 96 cards are copy
+1's 2..Q of each suit (44 cards) and then copy 2 whole; cards 1-64 fill the carpet row by row
+(see ``CARPET_ROWS``) and the pack is 8D..KD, then copy 2's hearts and spades.
 """
 
 from __future__ import annotations
@@ -16,177 +15,169 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import patience
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support.py
 
+from patience import reference
+from patience.reference._common import SplitMix64
 from support import engines, move_set
 
 SLUG = "carpet"
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
-#: the unshuffled pack: clubs, diamonds, hearts, spades, ace to king in each suit
-UNSHUFFLED = [r + s for s in SUITS for r in RANKS]
+ONE_PACK = [r + s for s in SUITS for r in RANKS]
+TWO_PACKS = ONE_PACK + ONE_PACK
+
+#: the carpet of the unshuffled deal, worked out by hand (row 1 first, each row left to right)
+CARPET_ROWS = [
+    "2C 3C 4C 5C 6C 7C 8C 9C",
+    "TC JC QC 2D 3D 4D 5D 6D",
+    "7D 8D 9D TD JD QD 2H 3H",
+    "4H 5H 6H 7H 8H 9H TH JH",
+    "QH 2S 3S 4S 5S 6S 7S 8S",
+    "9S TS JS QS AC 2C 3C 4C",
+    "5C 6C 7C 8C 9C TC JC QC",
+    "KC AD 2D 3D 4D 5D 6D 7D",
+]
+#: the pack of the unshuffled deal in turning order
+PACK_ORDER = (
+    ["8D", "9D", "TD", "JD", "QD", "KD"] + [r + "H" for r in RANKS] + [r + "S" for r in RANKS]
+)
+FOUNDATIONS = "F1:AC F2:AD F3:AH F4:AS F5:KC F6:KD F7:KH F8:KS"
 
 
 def each_engine(**options: Any) -> list[Any]:
     return [pytest.param(g, id=name) for name, g in engines(SLUG, **options)]
 
 
-def arrange(first: list[str]) -> list[str]:
-    """Dealing order: the cards ``first`` in this order, then every other card unshuffled."""
-    assert len(first) == len(set(first))
-    return first + [c for c in UNSHUFFLED if c not in first]
-
-
-def pack_text(turned_first: list[str]) -> str:
-    """The ``pack:`` segment of a pack whose cards are turned in the order ``turned_first``:
-    bottom to top (the next card to be turned last), face down (lower case)."""
-    return "pack:" + "".join(reversed(turned_first)).lower()
-
-
-def suit_run(suit: str, ranks: str = RANKS) -> str:
-    return "".join(r + suit for r in ranks)
-
-
 def seg(state: Any, label: str) -> str:
-    """The key segment ``label:...`` of a state (without the label)."""
     for part in state.key.split(" "):
         if part.split(":")[0] == label:
             return part[len(label) + 1 :]
     raise AssertionError(f"no segment {label} in {state.key}")
 
 
-def greedy(state: Any, redeal: bool = True) -> Any:
-    """Play to the foundations whenever possible, else turn, else re-deal (if ``redeal``),
-    until no such move is left. (In this game a card that can go up never has a better use,
-    so this loses no win.)"""
-    while True:
-        moves = move_set(state)
-        up = sorted(m for m in moves if m.startswith("talon>f"))
-        if up:
-            state = state.play(up[0])
-        elif "turn" in moves:
-            state = state.play("turn")
-        elif redeal and "redeal" in moves:
-            state = state.play("redeal")
-        else:
-            return state
-
-
-#: Clubs 3C 4C 2C 5C first, then the rest unshuffled: the ace goes up in pass 1, the 2 in
-#: pass 2, the other clubs in pass 3 (worked out in the last three tests).
-THREE_PASSES = arrange(["3C", "4C", "2C", "5C"])
+def carpet_text() -> str:
+    cells = []
+    for r, row in enumerate(CARPET_ROWS):
+        for c, card in enumerate(row.split()):
+            cells.append(f"C{r + 1}{c + 1}:{card}")
+    return " ".join(cells)
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_the_whole_pack_is_the_pack_first_card_on_top(game):
-    state = game.deal_from(UNSHUFFLED).start()
-    assert state.key == f"F1: F2: F3: F4: {pack_text(UNSHUFFLED)} talon: pass:1"
-    assert move_set(state) == {"turn"}
-    assert not state.is_won and not state.is_over
+def test_the_deal_withdraws_bases_and_weaves_the_carpet(game):
+    state = game.deal_from(TWO_PACKS, seed=7).start()
+    pack = "pack:" + "".join(reversed(PACK_ORDER)).lower()
+    assert (
+        state.key == f"{carpet_text()} {FOUNDATIONS} {pack} talon: redeals:0 rng:0000000000000007"
+    )
+    assert len(PACK_ORDER) == 32
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_every_seeded_deal_starts_with_the_whole_pack_face_down(game):
-    for seed in (0, 1, 2, 12345):
-        state = game.deal(seed).start()
-        pack = seg(state, "pack")
-        assert len(pack) == 104 and pack == pack.lower()
-        assert sorted(pack[i : i + 2].upper() for i in range(0, 104, 2)) == sorted(UNSHUFFLED)
-        assert state.key.startswith("F1: F2: F3: F4: pack:")
-        assert state.key.endswith(" talon: pass:1")
-        assert move_set(state) == {"turn"}
+def test_only_rim_cards_with_an_outward_narrow_end_are_available(game):
+    state = game.deal_from(TWO_PACKS).start()
+    # available: C11 2C, C13 4C, C15 6C, C17 8C, C82 AD, C84 3D, C86 5D, C88 7D,
+    # C21 TC, C41 4H, C61 9S, C81 KC, C18 9C, C38 3H, C58 8S, C78 QC.
+    # Of these only 2C (on AC) and QC (on KC) go up; the talon is empty.
+    assert move_set(state) == {"c11>f1", "c78>f5", "turn"}
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_turn_puts_the_top_card_face_up_on_the_talon(game):
-    state = game.deal_from(UNSHUFFLED).start().play("turn")
-    assert state.key == f"F1: F2: F3: F4: {pack_text(UNSHUFFLED[1:])} talon:AC pass:1"
-    assert move_set(state) == {"talon>f1", "turn"}
-    state = state.play("turn")
-    assert seg(state, "talon") == "AC2C"
-    assert move_set(state) == {"turn"}  # 2C cannot go on an empty place
+def test_removing_a_card_frees_the_neighbours_along_its_long_sides(game):
+    state = game.deal_from(TWO_PACKS).start().play("c11>f1")
+    assert seg(state, "C11") == "" and seg(state, "F1") == "AC2C"
+    # C12 (3C, crossways) now has a free narrow end; C21 was already free.
+    assert move_set(state) == {"c12>f1", "c78>f5", "turn"}
+    state = state.play("c12>f1")
+    # C22 (JC, upright) now free at its top end; nothing new goes up.
+    assert seg(state, "F1") == "AC2C3C"
+    assert move_set(state) == {"c13>f1", "c78>f5", "turn"}
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_an_ace_goes_to_the_lowest_numbered_empty_foundation(game):
-    state = game.deal_from(arrange(["AH", "AS", "AC"])).start()
-    state = state.play("turn").play("talon>f1")
-    state = state.play("turn")
-    assert move_set(state) == {"talon>f2", "turn"}
-    state = state.play("talon>f2").play("turn")
-    assert move_set(state) == {"talon>f3", "turn"}
-    state = state.play("talon>f3")
-    assert state.key.startswith("F1:AH F2:AS F3:AC F4: pack:")
+def test_carpet_cards_build_on_the_talon_in_suit_one_apart(game):
+    state = game.deal_from(TWO_PACKS).start().play("turn")
+    assert seg(state, "talon") == "8D"
+    assert move_set(state) == {"c11>f1", "c78>f5", "c88>talon", "turn"}
+    state = state.play("c88>talon")
+    assert seg(state, "talon") == "8D7D" and seg(state, "C88") == ""
+    # C87 (6D, crossways) is freed by the emptied C88, and fits 7D.
+    assert move_set(state) == {"c11>f1", "c78>f5", "c87>talon", "turn"}
+    state = state.play("c87>talon")
+    # C86 (5D, upright) was free already and now fits 6D; C77 (JC) is freed but fits nothing.
+    assert move_set(state) == {"c11>f1", "c78>f5", "c86>talon", "turn"}
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_a_card_goes_only_on_its_own_suit_one_rank_below(game):
-    state = game.deal_from(arrange(["AH", "2C", "3H", "2H"])).start()
-    state = state.play("turn").play("talon>f1")
-    state = state.play("turn")  # 2C: no club started
-    assert move_set(state) == {"turn"}
-    state = state.play("turn")  # 3H: F1 shows the ace
-    assert move_set(state) == {"turn"}
-    state = state.play("turn").play("talon>f1")  # 2H on AH, then 3H is the talon top again
-    assert seg(state, "F1") == "AH2H" and seg(state, "talon") == "2C3H"
-    assert move_set(state) == {"talon>f1", "turn"}
+def test_the_talon_top_goes_to_a_foundation(game):
+    state = game.deal_from(TWO_PACKS).start()
+    for _ in range(5):
+        state = state.play("turn")  # 8D 9D TD JD QD
+    assert seg(state, "talon") == "8D9DTDJDQD"
+    assert "talon>f6" in move_set(state)  # QD on KD
+    state = state.play("talon>f6")
+    assert seg(state, "F6") == "KDQD" and seg(state, "talon") == "8D9DTDJD"
+    assert move_set(state) == {"c11>f1", "c78>f5", "talon>f6", "turn"}  # JD on QD
+    state = state.play("talon>f6").play("talon>f6").play("talon>f6")  # JD TD 9D
+    assert seg(state, "F6") == "KDQDJDTD9D" and seg(state, "talon") == "8D"
+    assert "talon>f6" in move_set(state)  # 8D on 9D
+    state = state.play("talon>f6")
+    # the carpet's 7D (C88, free) now goes on 8D
+    assert seg(state, "talon") == "" and move_set(state) == {"c11>f1", "c78>f5", "c88>f6", "turn"}
+
+
+def shuffled(seq: list[str], seed_state: SplitMix64) -> list[str]:
+    """CONVENTIONS 2.3 by hand: Fisher-Yates from the end."""
+    out = list(seq)
+    for i in range(len(out) - 1, 0, -1):
+        j = (seed_state.next() * (i + 1)) >> 64
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_a_redeal_shuffles_the_talon_with_the_continued_stream(game):
+    state = game.deal_from(TWO_PACKS, seed=5).start()
+    assert "redeal" not in move_set(state)
+    for _ in range(32):
+        state = state.play("turn")
+    assert seg(state, "pack") == "" and seg(state, "talon") == "".join(PACK_ORDER)
+    assert "redeal" in move_set(state)
+    state = state.play("redeal")
+    rng = SplitMix64(5)
+    order = shuffled(PACK_ORDER, rng)
+    assert seg(state, "pack") == "".join(reversed(order)).lower()
+    assert seg(state, "talon") == "" and seg(state, "redeals") == "1"
+    assert seg(state, "rng") == f"{rng.state:016x}"
+    assert seg(state.play("turn"), "talon") == order[0]
+    for _ in range(32):
+        state = state.play("turn")
+    state = state.play("redeal")
+    order2 = shuffled(order, rng)  # the talon, bottom first, is the order turned
+    assert seg(state, "pack") == "".join(reversed(order2)).lower()
+    assert seg(state, "redeals") == "2"
+    for _ in range(32):
+        state = state.play("turn")
+    assert "redeal" not in move_set(state)  # two re-deals at most
 
 
 @pytest.mark.parametrize("game", each_engine())
 def test_illegal_moves_raise_value_error(game):
-    state = game.deal_from(UNSHUFFLED).start()
-    for bad in ["talon>f1", "redeal", "pack>f1", "turn 2", "x"]:
+    state = game.deal_from(TWO_PACKS).start()
+    for bad in ["c12>f1", "c11>f2", "talon>f1", "redeal", "c11>talon", "c99>f1", "x"]:
         with pytest.raises(ValueError):
             state.play(bad)
-    assert move_set(state) == {"turn"}
 
 
-@pytest.mark.parametrize("game", each_engine())
-def test_the_unshuffled_pack_is_won_by_turning_and_playing(game):
-    state = game.deal_from(UNSHUFFLED).start()
-    for n, card in enumerate(UNSHUFFLED):
-        state = state.play("turn").play(f"talon>f{SUITS.index(card[1]) + 1}")
-        assert not state.is_won or n == 51
-    runs = [suit_run(s) for s in SUITS]
-    assert state.key == f"F1:{runs[0]} F2:{runs[1]} F3:{runs[2]} F4:{runs[3]} pack: talon: pass:1"
-    assert state.is_won and state.is_over
-    assert move_set(state) == set()
-
-
-@pytest.mark.parametrize("game", each_engine())
-def test_with_one_pass_the_game_ends_when_the_pack_is_out(game):
-    state = greedy(game.deal_from(THREE_PASSES).start())
-    # Pass 1: AC goes up; 2C lies under 5C and every club above it waits. Every other suit
-    # comes out in order and goes up as it is turned.
-    talon = "3C4C2C5C" + suit_run("C", "6789TJQK")
-    founds = f"F1:AC F2:{suit_run('D')} F3:{suit_run('H')} F4:{suit_run('S')}"
-    assert state.key == f"{founds} pack: talon:{talon} pass:1"
-    assert state.is_over and not state.is_won
-    assert move_set(state) == set()
-
-
-@pytest.mark.parametrize("game", each_engine(passes=2))
-def test_a_redeal_turns_the_talon_over_as_it_lies(game):
-    state = greedy(game.deal_from(THREE_PASSES).start())
-    # Pass 2 took only the 2C (3C and 4C were turned before it); then no pass is left.
-    assert seg(state, "F1") == "AC2C"
-    assert seg(state, "talon") == "3C4C5C" + suit_run("C", "6789TJQK")
-    assert seg(state, "pass") == "2"
-    assert state.is_over and not state.is_won
-    # The re-deal itself: the first card that reached the talon is the first turned again.
-    one = greedy(game.deal_from(THREE_PASSES).start(), redeal=False)
-    assert move_set(one) == {"redeal"}
-    after = one.play("redeal")
-    turned = ["3C", "4C", "2C", "5C"] + [r + "C" for r in "6789TJQK"]
-    assert after.key.endswith(f" {pack_text(turned)} talon: pass:2")
-    assert move_set(after) == {"turn"}
-    assert seg(after.play("turn"), "talon") == "3C"
-
-
-@pytest.mark.parametrize("game", each_engine(passes=3))
-def test_three_passes_win_the_deal(game):
-    state = greedy(game.deal_from(THREE_PASSES).start())
-    assert state.is_won and seg(state, "pass") == "3"
-    assert seg(state, "F1") == suit_run("C")
+def test_options_and_bad_deals_are_rejected():
+    with pytest.raises(ValueError):
+        reference.game(SLUG, passes=2)
+    with pytest.raises(ValueError):
+        reference.game(SLUG).deal_from(ONE_PACK)
+    if SLUG in {g.slug for g in patience.games()}:
+        with pytest.raises(patience.PatienceError):
+            patience.game(SLUG, passes=2)

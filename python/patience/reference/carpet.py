@@ -1,14 +1,12 @@
 """Reference engine of THE CARPET (``python/patience/rules/carpet.md``).
 
-The starting point ``tools/scaffold.py`` copies for a new game: a real (tiny) game, so that
-the copy imports and its rule tests run from the first minute. Rewrite every part of it
-from the new game's rule text and notation page, never from the Rust module.
-
-No layout: the whole shuffled pack is the pack, its first card on top. Four foundations
-F1..F4, each started by an ace (to the lowest-numbered empty place) and built up in suit to
-the king. ``turn`` turns one card onto the talon, whose top card may go to its foundation;
-``passes`` passes through the pack (1 by default), each ``redeal`` turning the talon over as
-it lies. Won with every card on the foundations.
+Two packs. The first ace and the first king of each suit met in the shuffled pack are taken
+out as foundations F1-F4 (aces, up) and F5-F8 (kings, down), suits in the order C, D, H, S.
+Cards 1-64 of the rest are dealt row by row into an 8 x 8 basket-weave carpet (upright where
+r + c is even); a carpet card is available when a cell its narrow ends face is empty or off
+the carpet. The other 32 cards are the pack. ``turn`` turns a card onto the talon; carpet
+cards may go up or onto the talon top (same suit, one rank apart); the talon top may go up;
+``redeal`` (twice at most) shuffles the talon, read bottom first, with the game's stream.
 
 Text forms follow ``docs/NOTATION.md`` and ``docs/notation/carpet.md``.
 Written for clarity, not speed.
@@ -18,103 +16,154 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ._common import Card, ReferenceError_, RefGame, RefState, SplitMix64, pile_text
+from ._common import (
+    Card,
+    RefGame,
+    RefState,
+    SplitMix64,
+    pile_text,
+    shuffle,
+    standard_pack,
+    withdraw,
+)
 
-N_FOUNDATIONS = 4
-ACE = 1
-MAX_PASSES = 100
+SIZE = 8
+ACE, KING = 1, 13
+MAX_REDEALS = 2
+
+
+def upright(r: int, c: int) -> bool:
+    return (r + c) % 2 == 0
 
 
 class State(RefState):
     """A position of THE CARPET."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, rng: SplitMix64) -> None:
         self.game = game
-        self.foundations: list[list[Card]] = [[] for _ in range(N_FOUNDATIONS)]
-        #: the pack, bottom to top: its last card is the next to be turned
+        #: carpet[r][c] for r, c in 0..7 (row 1 is index 0)
+        self.carpet: list[list[Card | None]] = [[None] * SIZE for _ in range(SIZE)]
+        #: F1-F8, bottom to top
+        self.foundations: list[list[Card]] = [[] for _ in range(8)]
+        #: bottom to top: the last card is the next to be turned
         self.pack: list[Card] = []
-        #: the talon, bottom to top: its last card is the available one
+        #: bottom to top: the last card is the top
         self.talon: list[Card] = []
-        #: 1 + re-deals made
-        self.pass_number = 1
+        self.redeals = 0
+        self.rng = rng
 
     # --- helpers ---------------------------------------------------------------------
 
-    def _foundation_for(self, card: Card) -> int | None:
-        """Index of the foundation that takes ``card`` now, or None."""
-        if card.rank == ACE:
-            for i, f in enumerate(self.foundations):
-                if not f:
-                    return i
-            return None
-        for i, f in enumerate(self.foundations):
-            if f and f[-1].suit == card.suit and f[-1].rank == card.rank - 1:
-                return i
-        return None
+    def _empty_or_off(self, r: int, c: int) -> bool:
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            return True
+        return self.carpet[r][c] is None
 
-    def _redeal_allowed(self) -> bool:
-        return not self.pack and bool(self.talon) and self.pass_number < self.game.passes
+    def _available(self, r: int, c: int) -> bool:
+        if self.carpet[r][c] is None:
+            return False
+        # r, c are 0-based here; parity of r + c is the same as for 1-based labels
+        if upright(r, c):
+            return self._empty_or_off(r - 1, c) or self._empty_or_off(r + 1, c)
+        return self._empty_or_off(r, c - 1) or self._empty_or_off(r, c + 1)
+
+    def _foundations_for(self, card: Card) -> list[int]:
+        out = []
+        for i, f in enumerate(self.foundations):
+            top = f[-1]
+            if top.suit != card.suit or len(f) == 13:
+                continue
+            if i < 4 and card.rank == top.rank + 1:
+                out.append(i)
+            if i >= 4 and card.rank == top.rank - 1:
+                out.append(i)
+        return out
 
     # --- the rules -------------------------------------------------------------------
 
     def moves(self) -> list[str]:
-        """All legal moves, as text forms."""
         if self.is_won:
             return []
         out: list[str] = []
+        for r in range(SIZE):
+            for c in range(SIZE):
+                if not self._available(r, c):
+                    continue
+                card = self.carpet[r][c]
+                assert card is not None
+                for f in self._foundations_for(card):
+                    out.append(f"c{r + 1}{c + 1}>f{f + 1}")
+                if self.talon:
+                    top = self.talon[-1]
+                    if top.suit == card.suit and abs(top.rank - card.rank) == 1:
+                        out.append(f"c{r + 1}{c + 1}>talon")
         if self.talon:
-            f = self._foundation_for(self.talon[-1])
-            if f is not None:
+            for f in self._foundations_for(self.talon[-1]):
                 out.append(f"talon>f{f + 1}")
         if self.pack:
             out.append("turn")
-        if self._redeal_allowed():
+        if not self.pack and self.talon and self.redeals < MAX_REDEALS:
             out.append("redeal")
         return out
 
     def _apply(self, move: str) -> None:
         if move == "turn":
             self.talon.append(self.pack.pop())
-        elif move == "redeal":
-            # turned over as it lies: the first card that reached the talon comes out first
-            self.pack = list(reversed(self.talon))
+            return
+        if move == "redeal":
+            seq = list(self.talon)  # bottom card first
+            shuffle(seq, self.rng)
+            self.pack = list(reversed(seq))  # first card of the sequence on top
             self.talon = []
-            self.pass_number += 1
-        else:
+            self.redeals += 1
+            return
+        src, dst = move.split(">")
+        if src == "talon":
             card = self.talon.pop()
-            self.foundations[int(move.split(">f")[1]) - 1].append(card)
+        else:
+            r, c = int(src[1]) - 1, int(src[2]) - 1
+            card = self.carpet[r][c]
+            assert card is not None
+            self.carpet[r][c] = None
+        if dst == "talon":
+            self.talon.append(card)
+        else:
+            self.foundations[int(dst[1:]) - 1].append(card)
 
     @property
     def key(self) -> str:
-        parts = [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.foundations)]
+        parts = []
+        for r in range(SIZE):
+            for c in range(SIZE):
+                card = self.carpet[r][c]
+                parts.append(f"C{r + 1}{c + 1}:" + ("" if card is None else str(card)))
+        parts += [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.foundations)]
         parts.append(pile_text("pack", self.pack, len(self.pack)))
         parts.append(pile_text("talon", self.talon))
-        parts.append(f"pass:{self.pass_number}")
+        parts.append(f"redeals:{self.redeals}")
+        parts.append(self.rng.text())
         return " ".join(parts)
 
     @property
     def is_won(self) -> bool:
-        return sum(len(f) for f in self.foundations) == 52
-
-    def __str__(self) -> str:
-        return self.key.replace(" pack:", "\npack:")
+        return sum(len(f) for f in self.foundations) == 104
 
 
 class Game(RefGame):
-    """THE CARPET, with ``passes`` passes through the pack (1 by default)."""
+    """THE CARPET (no options)."""
 
     slug: ClassVar[str] = "carpet"
-    OPTIONS: ClassVar[dict[str, Any]] = {"passes": 1}
+    OPTIONS: ClassVar[dict[str, Any]] = {}
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        p = self.options["passes"]
-        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= MAX_PASSES:
-            raise ReferenceError_(f"passes must be an integer from 1 to {MAX_PASSES}, got {p!r}")
-        self.passes: int = p
+    def pack(self) -> list[Card]:
+        return standard_pack(2)
 
     def start(self, cards: list[Card], rng: SplitMix64) -> State:
-        """The whole pack is the pack; the first card dealt is its top (the last of the list)."""
-        state = State(self)
-        state.pack = list(reversed(cards))
+        state = State(self, rng)
+        rest = list(cards)
+        bases = withdraw(rest, [Card(ACE, s) for s in range(4)] + [Card(KING, s) for s in range(4)])
+        state.foundations = [[b] for b in bases]
+        for k in range(64):
+            state.carpet[k // SIZE][k % SIZE] = rest[k]
+        state.pack = list(reversed(rest[64:]))
         return state
