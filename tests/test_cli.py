@@ -37,6 +37,18 @@ def test_solve_shows_verdict_and_moves():
     assert "   1. " in r.stdout
 
 
+def test_solve_show_names_the_cards_of_each_move():
+    # seed 4 is won; its first moves, worked out from its deal (see the README)
+    r = run("solve", "canfield-or-klondike", "--seed", "4", "--show", "--timeout", "20")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[1:4] == [
+        "   1. t4>t7 (2S onto 3D)",
+        "   2. turn (4C from pack to talon)",
+        "   3. talon>t1 (4C onto 5D)",
+    ]
+
+
 @pytest.mark.parametrize(
     "args,needle",
     [

@@ -511,8 +511,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                 print(f"{i}. {m.describe()}")
                 print(st)
         else:
-            for i, m in enumerate(sol.moves, 1):
-                print(f"{i:4}. {m}")
+            for i, m in enumerate(sol.steps(), 1):
+                print(f"{i:4}. {m.describe()}")
     return 130 if interrupted else 0
 
 
