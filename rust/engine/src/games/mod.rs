@@ -22,6 +22,7 @@ pub mod margarethe;
 pub mod mount_olympus;
 pub mod napoleon_at_st_helena;
 pub mod napoleons_square;
+pub mod nation;
 pub mod olga;
 pub mod queens;
 pub mod red_and_black;
@@ -358,6 +359,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (spensers_fairie_queen::SLUG, |o| {
         make(spensers_fairie_queen::SpensersFairieQueen::from_options(o))
     }),
+    (nation::SLUG, |o| make(nation::Nation::from_options(o))),
     (la_belle_lucie::SLUG, |o| {
         make(la_belle_lucie::LaBelleLucie::from_options(o))
     }),
