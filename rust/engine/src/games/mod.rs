@@ -11,6 +11,7 @@ pub mod fifteen;
 pub mod fish_bone;
 pub mod flower_garden;
 pub mod fortress;
+pub mod four_corners;
 pub mod general_sedgewick;
 pub mod great_thirteen;
 pub mod herring_bone;
@@ -22,6 +23,7 @@ pub mod margarethe;
 pub mod mount_olympus;
 pub mod napoleon_at_st_helena;
 pub mod napoleons_square;
+pub mod nation;
 pub mod olga;
 pub mod queens;
 pub mod red_and_black;
@@ -358,6 +360,10 @@ const REGISTRY: &[(&str, Maker)] = &[
     (spensers_fairie_queen::SLUG, |o| {
         make(spensers_fairie_queen::SpensersFairieQueen::from_options(o))
     }),
+    (four_corners::SLUG, |o| {
+        make(four_corners::FourCorners::from_options(o))
+    }),
+    (nation::SLUG, |o| make(nation::Nation::from_options(o))),
     (la_belle_lucie::SLUG, |o| {
         make(la_belle_lucie::LaBelleLucie::from_options(o))
     }),
