@@ -21,7 +21,8 @@ GAMES = [g.slug for g in patience.games()]
 
 def late_positions(slug: str, seeds: range, steps: int) -> list[patience.State]:
     """Positions near the end of random walks: the last of each walk, and every fifth
-    one before it, up to eight per walk."""
+    one before it, up to eight per walk; and the walk's middle position (late positions
+    of some games leave their pruning nothing to do)."""
     g = patience.game(slug)
     out = []
     for seed in seeds:
@@ -35,6 +36,7 @@ def late_positions(slug: str, seeds: range, steps: int) -> list[patience.State]:
             s = s.play(rnd.choice(moves))
             line.append(s)
         out.extend(line[::-5][:8])
+        out.append(line[len(line) // 2])
     return out
 
 
