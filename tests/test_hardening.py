@@ -96,7 +96,13 @@ def test_out_of_memory_is_unknown_memory_never_an_abort():
     out = dict(line.split(" ", 1) for line in r.stdout.splitlines())
     assert out["solve"].startswith("unknown memory limit "), r.stdout
     assert int(out["solve"].split()[-1]) > 10_000  # it got somewhere before memory ran out
-    assert out["many"] == "[('lost', None), ('unknown', 'memory limit')]", r.stdout
+    # Seed 2 runs out of memory; seed 3 (a small lost deal) shares the address space with
+    # it on the other thread, so it is proved lost if it finishes first and is an honest
+    # `unknown` if seed 2 took the memory before it: never a crash, never a false verdict.
+    assert out["many"] in (
+        "[('lost', None), ('unknown', 'memory limit')]",
+        "[('unknown', 'memory limit'), ('unknown', 'memory limit')]",
+    ), r.stdout
     assert out["auto"].startswith("unknown memory limit "), r.stdout
     # The default is half of what the process may use: well under the 100 MB headroom.
     assert int(out["auto"].split()[-1]) < 80 << 20
