@@ -117,7 +117,7 @@ pub struct Outcome<M> {
 }
 
 /// Slots of a new dense table (it doubles when three quarters full).
-const DENSE_START_SLOTS: usize = 1 << 14;
+const DENSE_START_SLOTS: usize = 1 << 16;
 
 /// A set of fixed-size keys of `stride` 64-bit words, kept in one flat array with linear
 /// probing: a look-up touches one slot (one cache line for keys of up to 8 words, the
@@ -166,11 +166,11 @@ impl DenseSet {
         else {
             return false;
         };
-        let mut words: Vec<u64> = Vec::new();
-        if words.try_reserve_exact(n).is_err() {
+        // A zeroed allocation that reports failure instead of aborting: the allocator hands
+        // out fresh zero pages (calloc), so no pass of writes over the new table is needed.
+        let Ok(words) = bytemuck::allocation::try_zeroed_vec::<u64>(n) else {
             return false;
-        }
-        words.resize(n, 0);
+        };
         let addr = words.as_ptr() as usize;
         self.base = ((64 - addr % 64) % 64) / 8;
         self.words = words;
