@@ -6,6 +6,7 @@
 
 pub mod anna;
 pub mod babette;
+pub mod clock;
 pub mod constitution;
 pub mod fifteen;
 pub mod fish_bone;
@@ -376,6 +377,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (fifteen::SLUG, |o| make(fifteen::Fifteen::from_options(o))),
     (louis::SLUG, |o| make(louis::Louis::from_options(o))),
+    (clock::SLUG, |o| make(clock::Clock::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
