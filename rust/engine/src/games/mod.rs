@@ -6,6 +6,7 @@
 
 pub mod anna;
 pub mod babette;
+pub mod clock;
 pub mod constitution;
 pub mod fifteen;
 pub mod fish_bone;
@@ -19,6 +20,7 @@ pub mod kings;
 pub mod klondike;
 pub mod la_belle_lucie;
 pub mod light_and_shade;
+pub mod louis;
 pub mod margarethe;
 pub mod mount_olympus;
 pub mod napoleon_at_st_helena;
@@ -374,6 +376,8 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(flower_garden::FlowerGarden::from_options(o))
     }),
     (fifteen::SLUG, |o| make(fifteen::Fifteen::from_options(o))),
+    (louis::SLUG, |o| make(louis::Louis::from_options(o))),
+    (clock::SLUG, |o| make(clock::Clock::from_options(o))),
 ];
 
 /// The game `slug` with the given options.

@@ -66,6 +66,18 @@ impl Ladder {
         ..Ladder::ACE_UP
     };
 
+    /// Up in suit from a base of rank `base`, going on from K to A, complete when it
+    /// reaches rank `last` (a foundation that stops at a given rank, as the hours of a
+    /// clock): `(last - base) mod 13 + 1` cards.
+    pub const fn up_to_rank(base: u8, last: u8) -> Ladder {
+        Ladder {
+            wrap: true,
+            len: (last + 13 - base) % 13 + 1,
+            base: Base::Rank(base),
+            ..Ladder::ACE_UP
+        }
+    }
+
     /// The base rank of places of `l`.
     #[inline]
     pub fn base_rank(&self, l_base: u8) -> u8 {
@@ -521,6 +533,23 @@ mod tests {
         };
         assert_eq!(stop.rank_at(0, false, 4), Some(5));
         assert_eq!(stop.rank_at(0, false, 5), None);
+    }
+
+    #[test]
+    fn a_ladder_up_to_a_rank_wraps_and_stops_there() {
+        // From 6 up to the ace: 6 7 8 9 T J Q K A, nine cards.
+        let r = Ladder::up_to_rank(6, 1);
+        let ranks: Vec<u8> = (0..13).filter_map(|i| r.rank_at(0, false, i)).collect();
+        assert_eq!(ranks, [6, 7, 8, 9, 10, 11, 12, 13, 1]);
+        let mut l = Ladders::<1>::new();
+        for c in ["6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC"] {
+            r.put(&mut l, 0, card(c));
+        }
+        assert!(r.accepts(&l, 0, card("AC")) && !r.accepts(&l, 0, card("AD")));
+        r.put(&mut l, 0, card("AC"));
+        assert!(r.full(&l, 0) && !r.accepts(&l, 0, card("2C")));
+        assert_eq!(Ladder::up_to_rank(2, 9).len, 8);
+        assert_eq!(Ladder::up_to_rank(5, 12).len, 8);
     }
 
     #[test]
