@@ -28,6 +28,7 @@ pub mod olga;
 pub mod queens;
 pub mod red_and_black;
 pub mod salic_law;
+pub mod shah;
 pub mod spensers_fairie_queen;
 pub mod square;
 pub mod sultan;
@@ -374,6 +375,7 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(flower_garden::FlowerGarden::from_options(o))
     }),
     (fifteen::SLUG, |o| make(fifteen::Fifteen::from_options(o))),
+    (shah::SLUG, |o| make(shah::Shah::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
