@@ -30,6 +30,7 @@ pub mod olga;
 pub mod queens;
 pub mod red_and_black;
 pub mod salic_law;
+pub mod shah;
 pub mod spensers_fairie_queen;
 pub mod square;
 pub mod sultan;
@@ -378,6 +379,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (fifteen::SLUG, |o| make(fifteen::Fifteen::from_options(o))),
     (louis::SLUG, |o| make(louis::Louis::from_options(o))),
     (clock::SLUG, |o| make(clock::Clock::from_options(o))),
+    (shah::SLUG, |o| make(shah::Shah::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
