@@ -147,7 +147,10 @@ def test_reference_search_agrees_with_rust_verdicts(slug, opts):
             rust = rs.solve(max_states=1_000_000).verdict
             assert rust == ref, f"{rs.key}: rust {rust}, reference {ref}"
             verdicts[ref] += 1
-        if min(verdicts.values()) >= want or time.monotonic() > deadline:
+        decided = verdicts["won"] + verdicts["lost"]
+        # The budget of seconds only ends the loop once something was compared, so a slow
+        # machine compares fewer positions but never none.
+        if min(verdicts.values()) >= want or (decided and time.monotonic() > deadline):
             break
     assert verdicts["won"] + verdicts["lost"] > 0
 
