@@ -22,6 +22,7 @@ pub mod la_belle_lucie;
 pub mod light_and_shade;
 pub mod louis;
 pub mod margarethe;
+pub mod mill;
 pub mod mount_olympus;
 pub mod napoleon_at_st_helena;
 pub mod napoleons_square;
@@ -380,6 +381,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (louis::SLUG, |o| make(louis::Louis::from_options(o))),
     (clock::SLUG, |o| make(clock::Clock::from_options(o))),
     (shah::SLUG, |o| make(shah::Shah::from_options(o))),
+    (mill::SLUG, |o| make(mill::Mill::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
