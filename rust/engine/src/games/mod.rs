@@ -8,6 +8,7 @@ pub mod anna;
 pub mod babette;
 pub mod blockade;
 pub mod clock;
+pub mod congress;
 pub mod constitution;
 pub mod fifteen;
 pub mod fish_bone;
@@ -383,6 +384,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     (shah::SLUG, |o| make(shah::Shah::from_options(o))),
     (blockade::SLUG, |o| {
         make(blockade::Blockade::from_options(o))
+    }),
+    (congress::SLUG, |o| {
+        make(congress::Congress::from_options(o))
     }),
 ];
 
