@@ -42,7 +42,7 @@ use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::key::BitWriter;
 use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{move_text, KeyText, Picture, Place};
-use crate::parts::{safe_to_foundation, Build, Ladder, Ladders, Stock};
+use crate::parts::{safe_to_foundation, Build, Ladder, Ladders, Stock, SuitRun};
 
 pub const SLUG: &str = "blockade";
 const TITLE: &str = "The Blockade";
@@ -75,28 +75,12 @@ impl Blockade {
     }
 }
 
-/// One position of a column: its bottom card and how many cards its stack holds (each
-/// married card one rank below the one it covers, in the same suit); 0 is a vacancy.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-struct Stack {
-    bottom: Card,
-    len: u8,
-}
-
-impl Stack {
-    fn top(self) -> Option<Card> {
-        (self.len > 0).then(|| Card::new(self.bottom.rank() + 1 - self.len, self.bottom.suit()))
-    }
-    fn cards(self) -> Vec<Card> {
-        let (r, s) = (self.bottom.rank(), self.bottom.suit());
-        (0..self.len).map(|i| Card::new(r - i, s)).collect()
-    }
-}
-
 /// A position.
 #[derive(Copy, Clone, Debug)]
 pub struct State {
-    cols: [[Stack; ROWS]; COLS],
+    /// Each position a stack married down in suit (its bottom card and length); a
+    /// vacancy is an empty one.
+    cols: [[SuitRun; ROWS]; COLS],
     /// Positions dealt into each column.
     rows: [u8; COLS],
     found: Ladders<8>,
@@ -135,10 +119,7 @@ impl State {
                 continue;
             }
             if let Some(card) = self.take() {
-                self.cols[c][self.rows[c] as usize] = Stack {
-                    bottom: card,
-                    len: 1,
-                };
+                self.cols[c][self.rows[c] as usize] = SuitRun::one(card);
                 self.rows[c] += 1;
             }
         }
@@ -148,10 +129,7 @@ impl State {
             for c in 0..COLS {
                 if p < self.rows[c] as usize && self.cols[c][p].len == 0 {
                     if let Some(card) = self.take() {
-                        self.cols[c][p] = Stack {
-                            bottom: card,
-                            len: 1,
-                        };
+                        self.cols[c][p] = SuitRun::one(card);
                     }
                 }
             }
@@ -160,9 +138,7 @@ impl State {
     /// Take the available card of column `c` off its stack.
     fn pop(&mut self, c: usize) -> Option<Card> {
         let p = self.low(c)?;
-        let card = self.cols[c][p].top();
-        self.cols[c][p].len -= 1;
-        card
+        self.cols[c][p].pop()
     }
 }
 
@@ -188,7 +164,7 @@ impl Game for Blockade {
 
     fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
         let mut s = State {
-            cols: [[Stack::default(); ROWS]; COLS],
+            cols: [[SuitRun::default(); ROWS]; COLS],
             rows: [0; COLS],
             found: Ladders::new(),
             pack: Stock::new(&cards),
@@ -230,9 +206,9 @@ impl Game for Blockade {
                 }
             }
             Move::Marry(c, to) => {
-                if s.pop(c as usize).is_some() {
+                if let Some(card) = s.pop(c as usize) {
                     if let Some(p) = s.low(to as usize) {
-                        s.cols[to as usize][p].len += 1;
+                        s.cols[to as usize][p].push(card);
                     }
                 }
             }
@@ -296,8 +272,8 @@ impl Game for Blockade {
     }
 
     fn key(&self, s: &State) -> [u64; 16] {
-        // Every position of every column (0: none, 1: vacancy, else its bottom card and
-        // length), the pack's length (the pack is the rest of the deal, so its length says
+        // Every position of every column (0: none, else 1 + its stack's code, 1 for a
+        // vacancy), the pack's length (the pack is the rest of the deal, so its length says
         // which cards it holds, in order), and each suit's foundation heights sorted.
         // Merged: the two foundations of a suit are interchangeable. Swapping their labels
         // maps every line of play to a line with the same moves but for the foundation
@@ -307,15 +283,8 @@ impl Game for Blockade {
         let mut w = BitWriter::<16>::new();
         for c in 0..COLS {
             for p in 0..ROWS {
-                let st = s.cols[c][p];
-                let code = if p >= s.rows[c] as usize {
-                    0
-                } else if st.len == 0 {
-                    1
-                } else {
-                    2 + st.bottom.index() as u64 * 12 + u64::from(st.len - 1)
-                };
-                w.put(code, 10);
+                let dealt = p < s.rows[c] as usize;
+                w.put(u64::from(dealt) * (1 + u64::from(s.cols[c][p].code())), 10);
             }
         }
         let mut h = [[0u8; 2]; 4];
