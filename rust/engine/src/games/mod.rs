@@ -6,7 +6,9 @@
 
 pub mod anna;
 pub mod babette;
+pub mod blockade;
 pub mod clock;
+pub mod congress;
 pub mod constitution;
 pub mod fifteen;
 pub mod fish_bone;
@@ -382,6 +384,12 @@ const REGISTRY: &[(&str, Maker)] = &[
     (clock::SLUG, |o| make(clock::Clock::from_options(o))),
     (shah::SLUG, |o| make(shah::Shah::from_options(o))),
     (mill::SLUG, |o| make(mill::Mill::from_options(o))),
+    (blockade::SLUG, |o| {
+        make(blockade::Blockade::from_options(o))
+    }),
+    (congress::SLUG, |o| {
+        make(congress::Congress::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.

@@ -517,3 +517,82 @@ mod faced_tests {
         assert_eq!((e.len(), e.top()), (0, None));
     }
 }
+
+/// A pile that only ever grows by marrying down in suit (each card one rank below the card
+/// it covers, same suit): its bottom card and its length, two bytes however long. Length 0
+/// is an empty pile (the bottom then means nothing).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SuitRun {
+    pub bottom: Card,
+    pub len: u8,
+}
+
+impl SuitRun {
+    /// The pile holding `c` alone.
+    pub const fn one(c: Card) -> Self {
+        SuitRun { bottom: c, len: 1 }
+    }
+    pub const fn is_empty(self) -> bool {
+        self.len == 0
+    }
+    /// The top card, if any.
+    pub fn top(self) -> Option<Card> {
+        (self.len > 0).then(|| Card::new(self.bottom.rank() + 1 - self.len, self.bottom.suit()))
+    }
+    /// The cards, bottom to top.
+    pub fn cards(self) -> Vec<Card> {
+        let (r, s) = (self.bottom.rank(), self.bottom.suit());
+        (0..self.len).map(|i| Card::new(r - i, s)).collect()
+    }
+    /// Put `c` on top: it starts an empty pile, or it is the card one below the top.
+    pub fn push(&mut self, c: Card) {
+        debug_assert!(self.len == 0 || self.top().map(|t| t.rank()) == Some(c.rank() + 1));
+        if self.len == 0 {
+            *self = SuitRun::one(c);
+        } else {
+            self.len += 1;
+        }
+    }
+    /// Take the top card off.
+    pub fn pop(&mut self) -> Option<Card> {
+        let c = self.top()?;
+        self.len -= 1;
+        Some(c)
+    }
+    /// A code below 2^10 for keys: 0 when empty, else from the bottom card and length.
+    pub fn code(self) -> u16 {
+        match self.len {
+            0 => 0,
+            n => 1 + self.bottom.index() as u16 * 13 + u16::from(n - 1),
+        }
+    }
+}
+
+#[cfg(test)]
+mod suit_run_tests {
+    use super::*;
+    use crate::testing::{card, cards};
+
+    #[test]
+    fn a_suit_run_grows_and_shrinks_down_in_suit() {
+        let mut r = SuitRun::default();
+        assert!(r.is_empty() && r.top().is_none() && r.code() == 0);
+        r.push(card("9S"));
+        r.push(card("8S"));
+        r.push(card("7S"));
+        assert_eq!(r.cards(), cards("9S 8S 7S"));
+        assert_eq!(r.top(), Some(card("7S")));
+        assert_eq!(r.pop(), Some(card("7S")));
+        assert_eq!(r.cards(), cards("9S 8S"));
+        assert_ne!(r.code(), SuitRun::one(card("9S")).code());
+        assert_eq!(r.pop(), Some(card("8S")));
+        assert_eq!(r.pop(), Some(card("9S")));
+        assert_eq!(r.pop(), None);
+        let k = SuitRun {
+            bottom: card("KS"),
+            len: 13,
+        };
+        assert!(k.code() < 1 << 10);
+        assert_eq!(k.top(), Some(card("AS")));
+    }
+}
