@@ -19,6 +19,7 @@ pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
 pub mod la_belle_lucie;
+pub mod labyrinth;
 pub mod light_and_shade;
 pub mod louis;
 pub mod margarethe;
@@ -380,6 +381,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     (louis::SLUG, |o| make(louis::Louis::from_options(o))),
     (clock::SLUG, |o| make(clock::Clock::from_options(o))),
     (shah::SLUG, |o| make(shah::Shah::from_options(o))),
+    (labyrinth::SLUG, |o| {
+        make(labyrinth::Labyrinth::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.
