@@ -39,6 +39,7 @@ pub mod sultan;
 pub mod template;
 pub mod terrace;
 pub mod two_rings;
+pub mod wheel;
 pub mod zodiac;
 
 use crate::card::Card;
@@ -384,6 +385,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (labyrinth::SLUG, |o| {
         make(labyrinth::Labyrinth::from_options(o))
     }),
+    (wheel::SLUG, |o| make(wheel::Wheel::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
