@@ -21,6 +21,7 @@ pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
 pub mod la_belle_lucie;
+pub mod labyrinth;
 pub mod light_and_shade;
 pub mod louis;
 pub mod margarethe;
@@ -41,6 +42,7 @@ pub mod sultan;
 pub mod template;
 pub mod terrace;
 pub mod two_rings;
+pub mod wheel;
 pub mod zodiac;
 
 use crate::card::Card;
@@ -390,6 +392,10 @@ const REGISTRY: &[(&str, Maker)] = &[
     (congress::SLUG, |o| {
         make(congress::Congress::from_options(o))
     }),
+    (labyrinth::SLUG, |o| {
+        make(labyrinth::Labyrinth::from_options(o))
+    }),
+    (wheel::SLUG, |o| make(wheel::Wheel::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
