@@ -82,7 +82,7 @@ pub fn safe_equal_pair(avail: &[Option<Card>], left: &[u8; 14]) -> Option<(usize
     for c in avail.iter().flatten() {
         seen[c.rank() as usize] += 1;
     }
-    let r = (1..14).find(|&r| seen[r] >= 2 && seen[r] == left[r] && left[r] % 2 == 0)?;
+    let r = (1..14).find(|&r| seen[r] >= 2 && seen[r] == left[r] && left[r].is_multiple_of(2))?;
     let mut it = (0..avail.len()).filter(|&i| avail[i].is_some_and(|c| c.rank() as usize == r));
     Some((it.next()?, it.next()?))
 }
