@@ -30,6 +30,7 @@ pub mod mount_olympus;
 pub mod napoleon_at_st_helena;
 pub mod napoleons_square;
 pub mod nation;
+pub mod nestor;
 pub mod olga;
 pub mod queens;
 pub mod red_and_black;

@@ -13,7 +13,8 @@
 //! - [`stock`]: [`Stock`], the pack, the talon, turning, passes and re-deals;
 //! - [`text`]: [`Place`], move and key texts, a default display;
 //! - [`deal`]: the dealer (rows, packets, replacement), gathering, the hand;
-//! - [`options`]: the options table.
+//! - [`options`]: the options table;
+//! - [`pairs`]: cards that leave two at a time (equal rank, a sum), with its safe pair.
 //!
 //! Solver kit (no game names in it; each piece carries its proof):
 //! - the stock macro: [`Stock::reachable_tops`];
@@ -31,6 +32,7 @@ pub mod key;
 pub mod ladder;
 pub mod options;
 pub mod order;
+pub mod pairs;
 pub mod pile;
 pub mod relax;
 pub mod reserve;
@@ -47,6 +49,8 @@ pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
 pub use order::stable_partition;
 pub use pile::{move_run, move_top, Faced, Packed, Pile, SuitRun};
+pub use pairs::{each_pair, equal_rank, has_pair, safe_equal_pair, sum_is};
+pub use pile::{move_run, move_top, Faced, Packed, Pile};
 pub use relax::fixed_point_window;
 pub use relax::{fixed_point, Relaxed};
 pub use reserve::Reserve;
