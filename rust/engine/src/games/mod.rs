@@ -6,6 +6,7 @@
 
 pub mod anna;
 pub mod babette;
+pub mod caesar;
 pub mod clock;
 pub mod constitution;
 pub mod fifteen;
@@ -380,6 +381,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (louis::SLUG, |o| make(louis::Louis::from_options(o))),
     (clock::SLUG, |o| make(clock::Clock::from_options(o))),
     (shah::SLUG, |o| make(shah::Shah::from_options(o))),
+    (caesar::SLUG, |o| make(caesar::Caesar::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
