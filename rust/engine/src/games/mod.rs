@@ -32,6 +32,7 @@ pub mod queens;
 pub mod red_and_black;
 pub mod salic_law;
 pub mod shah;
+pub mod sly;
 pub mod spensers_fairie_queen;
 pub mod square;
 pub mod sultan;
@@ -382,6 +383,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (clock::SLUG, |o| make(clock::Clock::from_options(o))),
     (shah::SLUG, |o| make(shah::Shah::from_options(o))),
     (caesar::SLUG, |o| make(caesar::Caesar::from_options(o))),
+    (sly::SLUG, |o| make(sly::Sly::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
