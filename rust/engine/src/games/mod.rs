@@ -7,6 +7,7 @@
 pub mod anna;
 pub mod babette;
 pub mod blockade;
+pub mod caesar;
 pub mod clock;
 pub mod congress;
 pub mod constitution;
@@ -36,6 +37,7 @@ pub mod queens;
 pub mod red_and_black;
 pub mod salic_law;
 pub mod shah;
+pub mod sly;
 pub mod spensers_fairie_queen;
 pub mod square;
 pub mod sultan;
@@ -397,6 +399,8 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(labyrinth::Labyrinth::from_options(o))
     }),
     (wheel::SLUG, |o| make(wheel::Wheel::from_options(o))),
+    (caesar::SLUG, |o| make(caesar::Caesar::from_options(o))),
+    (sly::SLUG, |o| make(sly::Sly::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
