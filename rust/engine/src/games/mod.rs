@@ -15,6 +15,7 @@ pub mod fortress;
 pub mod four_corners;
 pub mod general_sedgewick;
 pub mod great_thirteen;
+pub mod hemispheres;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
@@ -380,6 +381,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     (louis::SLUG, |o| make(louis::Louis::from_options(o))),
     (clock::SLUG, |o| make(clock::Clock::from_options(o))),
     (shah::SLUG, |o| make(shah::Shah::from_options(o))),
+    (hemispheres::SLUG, |o| {
+        make(hemispheres::Hemispheres::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.
