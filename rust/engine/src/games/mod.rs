@@ -18,6 +18,7 @@ pub mod fortress;
 pub mod four_corners;
 pub mod general_sedgewick;
 pub mod great_thirteen;
+pub mod hemispheres;
 pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
@@ -401,6 +402,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     (wheel::SLUG, |o| make(wheel::Wheel::from_options(o))),
     (caesar::SLUG, |o| make(caesar::Caesar::from_options(o))),
     (sly::SLUG, |o| make(sly::Sly::from_options(o))),
+    (hemispheres::SLUG, |o| {
+        make(hemispheres::Hemispheres::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.
