@@ -14,6 +14,20 @@ from patience import Card, Place, reference
 
 SLUGS = [info.slug for info in patience.games()]
 STEPS = 60
+# Games whose notation writes no discard heap: a pair (nestor) or a combination (wheel)
+# leaves the game, so the cards in no place grow by exactly the cards that left.
+DISCARDING = {"nestor", "wheel"}
+# Games with no move from one place to another: cards change places by exchange (caesar)
+# or leave the game as a pair (nestor) or a combination (wheel).
+NO_TRANSFERS = {"caesar", "nestor", "wheel"}
+
+
+def _names(label: str, text: str) -> bool:
+    """Whether a place label is the place a move text names: the same place, or a row of
+    the column it names (``C12P1`` for ``c12``, where the notation numbers a column's
+    positions)."""
+    label, text = label.lower(), text.lower()
+    return label == text or (label.startswith(text + "p") and label[len(text) + 1 :].isdigit())
 
 
 def walk(slug: str, seed: int, steps: int = STEPS):
@@ -68,8 +82,14 @@ def test_places_account_for_the_cards_along_random_walks(slug):
             check_places(before)
             check_places(after)
             # No card of the places is lost: the cards in no place (set aside at the deal,
-            # or written in a pending step) never grow in number.
-            assert not Counter(ident(after.aside)) - Counter(ident(before.aside)), after.key
+            # or written in a pending step) never grow in number, but where cards leave the
+            # game, and then only by cards that were in a place before.
+            grown = Counter(ident(after.aside)) - Counter(ident(before.aside))
+            if slug in DISCARDING:
+                was_placed = Counter(ident(c for p in before.places for c in p.cards))
+                assert not grown - was_placed, after.key
+            else:
+                assert not grown, after.key
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -81,8 +101,8 @@ def test_moves_name_source_destination_and_cards(slug):
             assert move.describe().startswith(move.text)
             if ">" in move.text:
                 assert move.source is not None and move.dest is not None, move
-                assert move.source.lower() == move.text.split(">")[0].split(":")[0]
-                assert move.dest.lower() == move.text.split(">")[1]
+                assert _names(move.source, move.text.split(">")[0].split(":")[0]), move
+                assert _names(move.dest, move.text.split(">")[1]), move
             if move.source is None:
                 assert move.cards == ()
                 continue
@@ -106,8 +126,11 @@ def test_moves_name_source_destination_and_cards(slug):
                 ident(after.aside)
             )
             assert not Counter(ident(move.cards)) - where
-    assert moved_from_place > 0
-    assert on_top > moved_from_place // 2
+    if slug in NO_TRANSFERS:
+        assert moved_from_place == 0
+    else:
+        assert moved_from_place > 0
+        assert on_top > moved_from_place // 2
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -405,6 +405,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (hemispheres::SLUG, |o| {
         make(hemispheres::Hemispheres::from_options(o))
     }),
+    (nestor::SLUG, |o| make(nestor::Nestor::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
