@@ -287,16 +287,7 @@ impl Game for Blockade {
                 w.put(u64::from(dealt) * (1 + u64::from(s.cols[c][p].code())), 10);
             }
         }
-        let mut h = [[0u8; 2]; 4];
-        let mut n = [0usize; 4];
-        for f in 0..8 {
-            if let Some(t) = s.found.top(f) {
-                let su = t.suit() as usize;
-                h[su][n[su].min(1)] = s.found.count(f);
-                n[su] += 1;
-            }
-        }
-        for pair in &mut h {
+        for pair in &mut s.found.suit_counts::<2>() {
             pair.sort_unstable();
             w.put(u64::from(pair[0]), 4);
             w.put(u64::from(pair[1]), 4);
@@ -324,16 +315,7 @@ impl Game for Blockade {
         // one at that height is still there (both copies of c - 1 are up, so the other
         // foundation of the suit is at least c - 1 and the second copy of c, if any, finds a
         // foundation at c - 1 as in the line). The line still ends with all cards up.
-        let done = |x: Card| {
-            x.rank() == ACE
-                || (0..8)
-                    .filter(|&f| {
-                        s.found.top(f).is_some_and(|t| t.suit() == x.suit())
-                            && s.found.count(f) >= x.rank()
-                    })
-                    .count()
-                    == 2
-        };
+        let done = |x: Card| x.rank() == ACE || s.found.copies_up(x) == 2;
         let empty_pack = s.pack.pack_len() == 0;
         for c in 0..COLS {
             let Some(p) = s.low(c) else { continue };

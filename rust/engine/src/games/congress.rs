@@ -348,16 +348,7 @@ impl Game for Congress {
         // suit's foundations only run ahead: both copies of c - 1 are up, so where the line
         // plays the other copy of c, a foundation at c - 1 is still there. The line still
         // ends with all cards up.
-        let done = |x: Card| {
-            x.rank() == ACE
-                || (0..8)
-                    .filter(|&f| {
-                        s.found.top(f).is_some_and(|t| t.suit() == x.suit())
-                            && s.found.count(f) >= x.rank()
-                    })
-                    .count()
-                    == 2
-        };
+        let done = |x: Card| x.rank() == ACE || s.found.copies_up(x) == 2;
         let pack_gone = s.pack.pack_len() == 0;
         let from = (0..HELPS)
             .map(|h| (true, h, s.helps[h].top(), s.helps[h].len >= 2 || pack_gone))

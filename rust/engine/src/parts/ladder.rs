@@ -369,6 +369,14 @@ impl<const P: usize> Ladders<P> {
         }
         h
     }
+    /// How many started places whose top is of `x`'s suit hold at least `x.rank()` cards:
+    /// with ladders building up in suit from the ace, how many copies of `x` are already up.
+    #[inline]
+    pub fn copies_up(&self, x: Card) -> usize {
+        (0..P)
+            .filter(|&p| self.count[p] >= x.rank() && self.top[p].suit() == x.suit())
+            .count()
+    }
     /// A small code of place `p` for a solver key: count (5 bits), suit of the top (2
     /// bits), way (1 bit). Exact for ladders in one suit.
     #[inline]
@@ -400,6 +408,22 @@ impl<const P: usize> Ladders<P> {
 mod tests {
     use super::*;
     use crate::testing::card;
+
+    #[test]
+    fn copies_up_counts_the_places_of_a_suit_that_reached_a_rank() {
+        let r = Ladder::ACE_UP;
+        let mut l = Ladders::<4>::new();
+        assert_eq!(l.copies_up(card("AH")), 0);
+        for c in ["AH", "AH", "2H", "AS"] {
+            let p = r.first_dest(&l, card(c)).unwrap();
+            r.put(&mut l, p, card(c));
+        }
+        assert_eq!(l.copies_up(card("AH")), 2);
+        assert_eq!(l.copies_up(card("2H")), 1);
+        assert_eq!(l.copies_up(card("3H")), 0);
+        assert_eq!(l.copies_up(card("AS")), 1);
+        assert_eq!(l.copies_up(card("AD")), 0);
+    }
 
     #[test]
     fn aces_start_the_lowest_empty_place_and_build_up_in_suit() {
