@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Iterator
 
 import patience
 import pytest
@@ -93,9 +94,13 @@ def test_explicit_deals_agree(slug, opts):
         )
 
 
-def _solve_seeds(slug: str, opts: dict[str, object], n: int) -> list[tuple[int, patience.Solution]]:
+def _solve_seeds(
+    slug: str, opts: dict[str, object], n: int
+) -> Iterator[tuple[int, patience.Solution]]:
+    """Seeds 1..n with their solutions, solved one at a time as the caller asks."""
     g = patience.game(slug, **opts)
-    return [(seed, g.solve(seed, max_states=200_000)) for seed in range(1, n + 1)]
+    for seed in range(1, n + 1):
+        yield seed, g.solve(seed, max_states=200_000)
 
 
 @pytest.mark.parametrize("slug,opts", CASES)

@@ -55,21 +55,34 @@ const TRIPLES: [[u8; 3]; 8] = [
     [5, 6, 7],
 ];
 
-/// Can the pip counts `n` (by rank) be split wholly into [`TRIPLES`]? The lowest rank
-/// left must be the lowest of the triple that takes one of its cards, so only those
-/// triples are tried.
+/// Can the pip counts `n` (by rank) be split wholly into [`TRIPLES`]? A split is a count
+/// of each triple, so the triples are taken in [`TRIPLES`] order (grouped by lowest rank),
+/// each some number of times: when the last triple whose lowest rank is `r` is reached,
+/// the cards of rank `r` left can go to no later triple (none holds `r`), so it must take
+/// them all. Every count vector is tried that way, each once, not every order of the
+/// same triples: at most 9 x 45 x 9 choices for two packs, where trying triples one at a
+/// time explored every order of a failing split.
 fn splits(n: &mut [u8; 11]) -> bool {
-    let Some(low) = (2..=10).find(|&r| n[r] > 0) else {
-        return true;
+    fill(n, 0)
+}
+
+fn fill(n: &mut [u8; 11], i: usize) -> bool {
+    let Some(t) = TRIPLES.get(i) else {
+        return n.iter().all(|&k| k == 0);
     };
-    for t in TRIPLES.iter().filter(|t| t[0] as usize == low) {
-        if t.iter().all(|&r| n[r as usize] > 0) {
-            t.iter().for_each(|&r| n[r as usize] -= 1);
-            let ok = splits(n);
-            t.iter().for_each(|&r| n[r as usize] += 1);
-            if ok {
-                return true;
-            }
+    let low = t[0] as usize;
+    if n[..low].iter().any(|&k| k > 0) {
+        return false;
+    }
+    let most = t.iter().map(|&r| n[r as usize]).min().unwrap_or(0);
+    let last_of_low = TRIPLES.get(i + 1).is_none_or(|u| u[0] != t[0]);
+    let fewest = if last_of_low { n[low] } else { 0 };
+    for k in fewest..=most {
+        t.iter().for_each(|&r| n[r as usize] -= k);
+        let ok = fill(n, i + 1);
+        t.iter().for_each(|&r| n[r as usize] += k);
+        if ok {
+            return true;
         }
     }
     false
@@ -141,8 +154,7 @@ impl State {
     /// forming one of [`TRIPLES`] (three different ranks adding up to 18: the list is every
     /// such set of ranks 2..10). So the packets a win still makes split the pip cards left
     /// into such triples; if no split exists, no line from here wins. [`splits`] tries
-    /// every split: in any split, a card of the lowest rank left lies in a triple whose
-    /// lowest rank is that rank (no lower rank is left), and it tries each such triple.
+    /// every split, as a count of each triple (its doc says why none is missed).
     fn is_dead(&self) -> bool {
         let mut n = [0u8; 11];
         let cards = self.cushion.iter().flat_map(|p| p.cards().iter().copied());
@@ -301,6 +313,63 @@ impl Game for Wheel {
 
 #[cfg(test)]
 mod tests {
+
+    /// The first form of the split test: one triple at a time, lowest rank first. Slow on
+    /// counts with no split, but plainly every split; the oracle for [`splits`].
+    fn splits_one_at_a_time(n: &mut [u8; 11]) -> bool {
+        let Some(low) = (2..=10).find(|&r| n[r] > 0) else {
+            return true;
+        };
+        for t in TRIPLES.iter().filter(|t| t[0] as usize == low) {
+            if t.iter().all(|&r| n[r as usize] > 0) {
+                t.iter().for_each(|&r| n[r as usize] -= 1);
+                let ok = splits_one_at_a_time(n);
+                t.iter().for_each(|&r| n[r as usize] += 1);
+                if ok {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn splits_agrees_with_one_triple_at_a_time() {
+        let mut rng = crate::pack::SplitMix64::new(18);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..20_000 {
+            let mut n = [0u8; 11];
+            for k in n.iter_mut().skip(2) {
+                *k = (rng.next_u64() % 4) as u8;
+            }
+            let want = splits_one_at_a_time(&mut n.clone());
+            assert_eq!(splits(&mut n.clone()), want, "{n:?}");
+            if want {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 20 && no > 20, "{yes} {no}");
+        // Hand-worked: 2 6 10 and 2 7 9; without the 10, no split.
+        let mut two = [0, 0, 2, 0, 0, 0, 1, 1, 0, 1, 1];
+        assert!(splits(&mut two));
+        let mut short = [0, 0, 2, 0, 0, 0, 1, 1, 0, 1, 0];
+        assert!(!splits(&mut short));
+        assert!(splits(&mut [0; 11]));
+    }
+
+    #[test]
+    fn splits_answers_a_full_two_pack_count_with_no_split() {
+        // Eight of every pip rank but one 5 fewer: 71 cards, not a multiple of three, so no
+        // split; the one-at-a-time search took minutes on counts like this.
+        let mut n = [0, 0, 8, 8, 8, 7, 8, 8, 8, 8, 8];
+        assert!(!splits(&mut n));
+        // Two packs' pips: four each of 2 6 10, 2 7 9, 3 5 10, 3 7 8, 4 5 9 and 4 6 8
+        // (worked by hand from the nine rank equations).
+        let mut full = [0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 8];
+        assert!(splits(&mut full));
+    }
     use super::*;
     use crate::solver::Verdict;
     use crate::testing::{
