@@ -1,5 +1,6 @@
 //! Cards that leave two at a time: every unordered pair of available cards that fit
-//! (equal rank, a given sum, sharing a line), and the solver's safe pair.
+//! (equal rank, a given sum, sharing a line), and the solver's safe pair; and two swaps
+//! made together (a grace that exchanges two cards with two others).
 //!
 //! The available cards are given as one slice of places in the game's place order
 //! (`None` for a place holding no available card); pairs come out as `(i, j)` with
@@ -37,6 +38,28 @@ pub fn has_pair(cards: &[Option<Card>], fit: impl Fn(usize, Card, usize, Card) -
         }
     }
     false
+}
+
+/// Every choice of two disjoint unordered pairs of occupied places, `(a, b)` and `(c, d)`
+/// with `a < b`, `c < d`, `a < c` and the four places different: the two swaps of a grace
+/// that makes two cards change places with two others. They come in the order `a`, `b`,
+/// `c`, `d` (lexicographic), each choice once.
+pub fn each_two_swaps(cards: &[Option<Card>], mut out: impl FnMut(usize, usize, usize, usize)) {
+    let held: Vec<usize> = (0..cards.len()).filter(|&i| cards[i].is_some()).collect();
+    for (x, &a) in held.iter().enumerate() {
+        for &b in &held[x + 1..] {
+            for (z, &c) in held.iter().enumerate().skip(x + 1) {
+                if c == b {
+                    continue;
+                }
+                for &d in &held[z + 1..] {
+                    if d != b {
+                        out(a, b, c, d);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The pair rule "of the same rank" (suits ignored).
@@ -126,6 +149,23 @@ mod tests {
             |i, j| got.push((i, j)),
         );
         assert!(got.is_empty());
+    }
+
+    #[test]
+    fn two_swaps_are_each_choice_of_two_disjoint_pairs_once() {
+        let a = places("AC -- 2C 3C 4C");
+        let mut got = Vec::new();
+        each_two_swaps(&a, |w, x, y, z| got.push((w, x, y, z)));
+        // Four occupied places: three ways to split them into two pairs.
+        assert_eq!(got, [(0, 2, 3, 4), (0, 3, 2, 4), (0, 4, 2, 3)]);
+        let mut n = 0;
+        each_two_swaps(&[Some(card("AC")); 7], |a, b, c, d| {
+            assert!(a < b && c < d && a < c && b != c && b != d);
+            n += 1;
+        });
+        // 3 splits of each 4-set: 3 * C(7, 4).
+        assert_eq!(n, 3 * 35);
+        each_two_swaps(&places("AC 2C -- 3C"), |_, _, _, _| panic!("three cards"));
     }
 
     #[test]
