@@ -36,8 +36,9 @@
 //!   This key merges every set of equivalent exchanges (see [`Fourteenth::solver_moves`]).
 //! - Solver moves: exchanges after which no pair exists are left out, the others come
 //!   once per resulting key, those making more pairs first (proof at `solver_moves`).
-//! - Safe move: with the pack out, a pair whose cards have no other partner (proof at
-//!   [`Fourteenth::safe_move`]).
+//! - Safe move: with the pack out, a pair of a perfect pairing of the grid, or a pair
+//!   whose cards have no other partner (proof at [`Fourteenth::safe_move`]).
+//! - Dead test: the pack out, the grace used and no perfect pairing.
 
 use crate::card::Card;
 use crate::error::EngineError;
@@ -45,7 +46,7 @@ use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{KeyText, Picture, Place};
-use crate::parts::{each_pair, each_two_swaps, has_pair, Pile};
+use crate::parts::{each_pair, each_two_swaps, has_pair, perfect_pairing, Pile};
 use rustc_hash::FxHashSet;
 
 pub const SLUG: &str = "fourteenth";
@@ -107,12 +108,6 @@ impl State {
         (0..CELLS)
             .filter(|&j| j != i && self.grid[j].is_some_and(|b| fits(i, a, j, b)))
             .count()
-    }
-
-    /// Does cell `i` hold a card with a partner in its row or column?
-    fn has_partner(&self, i: usize) -> bool {
-        let Some(a) = self.grid[i] else { return false };
-        (0..CELLS).any(|j| j != i && self.grid[j].is_some_and(|b| fits(i, a, j, b)))
     }
 
     fn swap(&mut self, m: Move) {
@@ -272,14 +267,12 @@ impl Game for Fourteenth {
     /// suits, which play no part), so one of them stands for both. Order never changes
     /// what an exhaustive search finds.
     ///
-    /// Dead test: with the pack out and the grace used, a card with no partner leaves no
-    /// move at all. No card comes or moves any more and throwing cards out gives no card a
-    /// partner, so that card can never leave and no win is left.
+    ///
+    /// Dead test: with the pack out and the grace used, no card comes or moves any more
+    /// and a pair is legal while its two cards are there, so the pairs of a win would be
+    /// a perfect pairing of the grid: without one ([`perfect_pairing`]) no win is left.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
-        if s.pack.is_empty()
-            && s.grace
-            && (0..CELLS).any(|i| s.grid[i].is_some() && !s.has_partner(i))
-        {
+        if s.pack.is_empty() && s.grace && perfect_pairing(&s.grid, fits).is_none() {
             return;
         }
         let start = out.len();
@@ -306,35 +299,207 @@ impl Game for Fourteenth {
         out.extend(scored.into_iter().map(|(_, m)| m));
     }
 
-    /// With the pack out, the first pair (legal order) of two cards each of which has the
-    /// other as its only partner; once the grace is used, the first pair one of whose
-    /// cards has no other partner.
+    /// With the pack out: the first pair of a perfect pairing of the grid's cards
+    /// ([`perfect_pairing`]) if there is one; else, the grace unused, the first pair
+    /// (legal order) of two cards each of which has the other as its only partner.
     ///
     /// # The argument
-    /// With the pack out no cell is ever filled, and only the grace moves a card, so a
-    /// pair stays legal while its two cards stay, and throwing cards out never gives a
-    /// card a new partner. Let `x` and `y` be the pair, and `L` a winning line.
-    /// - Grace used: `x` can leave only with `y`, so `L` throws out `x` and `y`; throwing
-    ///   them out first and then playing `L`'s other moves in order, each is still legal
-    ///   (its cards are where they were), and the lines end alike.
-    /// - Grace unused, `x` and `y` each the other's only partner: until `L` exchanges,
-    ///   `x` can leave only with `y` and `y` only with `x`; `L` cannot exchange while both
-    ///   are there (they make a pair), so `L` throws them out together before any
-    ///   exchange. Playing that pair first, `L`'s earlier moves stay legal (other cards,
-    ///   same cells) and from `L`'s pair on both lines are at the same position.
+    /// With the pack out no cell is ever filled and only the grace moves a card, so until
+    /// an exchange a pair stays legal while its two cards stay, and throwing cards out
+    /// gives no card a new partner.
+    /// - A perfect pairing is a win played pair by pair in any order; after its first pair
+    ///   the rest of it is still one, so that pair keeps a win.
+    /// - `x` and `y` each the other's only partner: let `L` be a winning line. Until `L`
+    ///   exchanges, `x` can leave only with `y` and `y` only with `x`; `L` cannot exchange
+    ///   while both are there (they make a pair), so `L` throws them out together before
+    ///   any exchange. Playing that pair first, `L`'s earlier moves stay legal (other
+    ///   cards, same cells) and from `L`'s pair on both lines are at the same position.
     fn safe_move(&self, s: &State) -> Option<Move> {
         if !s.pack.is_empty() {
             return None;
         }
+        if let Some(&(i, j)) = perfect_pairing(&s.grid, fits).as_ref().and_then(|p| p.first()) {
+            return Some(Move::Pair(i as u8, j as u8));
+        }
+        if s.grace {
+            return None; // dead (solver_moves)
+        }
         let mut found = None;
         each_pair(&s.grid, fits, |i, j| {
-            if found.is_none() {
-                let (pi, pj) = (s.partners(i), s.partners(j));
-                if (pi == 1 && pj == 1) || (s.grace && (pi == 1 || pj == 1)) {
-                    found = Some(Move::Pair(i as u8, j as u8));
-                }
+            if found.is_none() && s.partners(i) == 1 && s.partners(j) == 1 {
+                found = Some(Move::Pair(i as u8, j as u8));
             }
         });
         found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::OptValue;
+    use crate::solver::Verdict;
+    use crate::testing::{
+        assert_replays, card, deal, deal_cards, distinct_texts, play, pruning_agrees,
+        solve_limited, texts,
+    };
+
+    fn unshuffled() -> State {
+        deal_cards(&Fourteenth, crate::testing::unshuffled(PackSpec::Standard(2)))
+    }
+
+    /// A position with the grid `rows` (five rows of five, `..` empty) and an empty pack.
+    fn grid(rows: &str, grace: bool) -> State {
+        let mut s = unshuffled();
+        let cells: Vec<&str> = rows.split_whitespace().collect();
+        assert_eq!(cells.len(), CELLS);
+        for (g, t) in s.grid.iter_mut().zip(cells) {
+            *g = (t != "..").then(|| card(t));
+        }
+        s.pack = Pile::new();
+        s.grace = grace;
+        s
+    }
+
+    #[test]
+    fn the_unshuffled_packs_deal_row_by_row() {
+        // By hand: AC..KC then AD..QD fill the grid; KD (card 26) is the pack's top.
+        let s = unshuffled();
+        let k = Fourteenth.key_text(&s);
+        assert!(
+            k.starts_with(
+                "R1:AC2C3C4C5C R2:6C7C8C9CTC R3:JCQCKCAD2D R4:3D4D5D6D7D R5:8D9DTDJDQD pack:ks"
+            ),
+            "{k}"
+        );
+        assert!(k.ends_with("3h2hahkd grace:0"), "{k}");
+        // By hand: rows 2 (6C+8C), 3 (QC+2D, KC+AD); columns 1 (6C+8D, JC+3D), 2 (2C+QC),
+        // 5 (2D+QD); in reading order of the first cell, then the second.
+        assert_eq!(
+            texts(&Fourteenth, &s),
+            [
+                "r1c2+r3c2",
+                "r2c1+r2c3",
+                "r2c1+r5c1",
+                "r3c1+r4c1",
+                "r3c2+r3c5",
+                "r3c3+r3c4",
+                "r3c5+r5c5"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_pair_refills_the_earlier_cell_first() {
+        let mut s = unshuffled();
+        play(&Fourteenth, &mut s, "r3c3+r3c4");
+        let k = Fourteenth.key_text(&s);
+        // KD (card 26) to r3c3, then AH (card 27) to r3c4.
+        assert!(k.contains("R3:JCQCKDAH2D"), "{k}");
+        assert_eq!(s.pack.len(), PACK - 2);
+    }
+
+    #[test]
+    fn the_grace_only_when_stuck_and_once() {
+        // Four cards, no pair: the three splits into two swaps.
+        let rows = "AC .. 2C .. .. .. .. .. .. .. .. .. .. .. .. 2D .. .. .. .. .. .. .. .. QS";
+        let mut s = grid(rows, false);
+        assert_eq!(
+            distinct_texts(&Fourteenth, &s),
+            [
+                "exchange r1c1-r1c3,r4c1-r5c5",
+                "exchange r1c1-r4c1,r1c3-r5c5",
+                "exchange r1c1-r5c5,r1c3-r4c1"
+            ]
+        );
+        play(&Fourteenth, &mut s, "exchange r1c1-r4c1,r1c3-r5c5");
+        // 2D (r1c1) and QS (r1c3) now share row 1; the other two cards stay.
+        assert!(Fourteenth.key_text(&s).ends_with("pack: grace:1"));
+        assert_eq!(texts(&Fourteenth, &s), ["r1c1+r1c3"]);
+        play(&Fourteenth, &mut s, "r1c1+r1c3");
+        assert!(texts(&Fourteenth, &s).is_empty());
+        assert!(!Fourteenth.is_won(&s));
+        // Two copies swapped with two copies is no move; one such swap is.
+        let rows = "AC AC 2C 2C .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. ..";
+        let t = texts(&Fourteenth, &grid(rows, false));
+        assert_eq!(
+            t,
+            ["exchange r1c1-r1c3,r1c2-r1c4", "exchange r1c1-r1c4,r1c2-r1c3"]
+        );
+        assert!(texts(&Fourteenth, &grid(rows, true)).is_empty());
+    }
+
+    #[test]
+    fn the_exchanges_of_a_full_grid_are_every_split() {
+        let mut s = unshuffled();
+        for c in s.grid.iter_mut() {
+            *c = Some(card("AS"));
+        }
+        s.grid[0] = Some(card("2S"));
+        s.grid[1] = Some(card("3S"));
+        // No pair; 3 * C(25, 4) splits less those swapping copies with copies (23 AS:
+        // 3 * C(23, 4)).
+        assert_eq!(texts(&Fourteenth, &s).len(), 3 * 12650 - 3 * 8855);
+    }
+
+    #[test]
+    fn won_and_lost_with_the_pack_out() {
+        let rows = "6H 8C .. .. .. .. .. .. .. .. 8S .. .. .. .. 6D .. .. .. .. .. .. .. .. ..";
+        for grace in [false, true] {
+            let s = grid(rows, grace);
+            let o = solve_limited(&Fourteenth, &s, 1000, false);
+            assert_eq!(o.verdict, Verdict::Won);
+            assert_replays(&Fourteenth, &s, &o.moves);
+        }
+        // 6H and 8C share row 1 and have no other partner, 8S and 6D share no line: lost
+        // either way (after 6H+8C two cards are left, too few for the grace).
+        let rows = "6H 8C .. .. .. .. .. .. .. .. .. .. 8S .. .. .. .. .. 6D .. .. .. .. .. ..";
+        for (grace, plain) in [(false, false), (false, true), (true, false), (true, true)] {
+            let o = solve_limited(&Fourteenth, &grid(rows, grace), 1000, plain);
+            assert_eq!(o.verdict, Verdict::Lost, "grace {grace} plain {plain}");
+        }
+        // No pair; the grace r1c2-r3c3 (8C beside 6H, 6D beside 8S) with r4c3-r5c2 (KC
+        // beside AC, AD beside KD) makes four pairs: won only with the grace unused.
+        let rows = "6H 6D .. .. .. .. .. .. .. .. .. .. 8C 8S .. .. .. KC KD .. AC AD .. .. ..";
+        for plain in [false, true] {
+            let s = grid(rows, false);
+            let o = solve_limited(&Fourteenth, &s, 100_000, plain);
+            assert_eq!(o.verdict, Verdict::Won, "plain {plain}");
+            assert_replays(&Fourteenth, &s, &o.moves);
+            let o = solve_limited(&Fourteenth, &grid(rows, true), 1000, plain);
+            assert_eq!(o.verdict, Verdict::Lost, "plain {plain}");
+        }
+        let mut s = grid(rows, false);
+        play(&Fourteenth, &mut s, "exchange r1c2-r3c3,r4c3-r5c2");
+        assert_eq!(
+            texts(&Fourteenth, &s),
+            ["r1c1+r1c2", "r3c3+r3c4", "r4c3+r4c4", "r5c1+r5c2"]
+        );
+    }
+
+    #[test]
+    fn options_are_refused() {
+        assert!(Fourteenth::from_options(&[("x".into(), OptValue::Bool(true))]).is_err());
+        assert!(Fourteenth::from_options(&[]).is_ok());
+    }
+
+    #[test]
+    fn seeds_walk_with_distinct_moves() {
+        for seed in 1..6 {
+            let s = deal(&Fourteenth, seed);
+            crate::testing::walk(&Fourteenth, &s, 80, seed, |_| {});
+        }
+    }
+
+    #[test]
+    fn the_pruning_agrees_with_plain_search() {
+        // Late positions of random walks (the pack out, where the safe pair and the dead
+        // test act, and the grace), then the hand-made grids of the test above.
+        let mut a = pruning_agrees(&Fourteenth, 0..12, 80, 2, 3000);
+        let rows = "6H 6D .. .. .. .. .. .. .. .. .. .. 8C 8S .. .. .. KC KD .. AC AD .. .. ..";
+        let hand = [grid(rows, false), grid(rows, true)];
+        a += crate::testing::pruning_agrees_on(&Fourteenth, hand.iter(), 100_000);
+        eprintln!("{a:?}");
+        assert!(a.won + a.lost >= 30 && a.won >= 2 && a.lost >= 10, "{a:?}");
     }
 }
