@@ -318,7 +318,10 @@ impl Game for Fourteenth {
         if !s.pack.is_empty() {
             return None;
         }
-        if let Some(&(i, j)) = perfect_pairing(&s.grid, fits).as_ref().and_then(|p| p.first()) {
+        if let Some(&(i, j)) = perfect_pairing(&s.grid, fits)
+            .as_ref()
+            .and_then(|p| p.first())
+        {
             return Some(Move::Pair(i as u8, j as u8));
         }
         if s.grace {
@@ -345,7 +348,10 @@ mod tests {
     };
 
     fn unshuffled() -> State {
-        deal_cards(&Fourteenth, crate::testing::unshuffled(PackSpec::Standard(2)))
+        deal_cards(
+            &Fourteenth,
+            crate::testing::unshuffled(PackSpec::Standard(2)),
+        )
     }
 
     /// A position with the grid `rows` (five rows of five, `..` empty) and an empty pack.
@@ -424,7 +430,10 @@ mod tests {
         let t = texts(&Fourteenth, &grid(rows, false));
         assert_eq!(
             t,
-            ["exchange r1c1-r1c3,r1c2-r1c4", "exchange r1c1-r1c4,r1c2-r1c3"]
+            [
+                "exchange r1c1-r1c3,r1c2-r1c4",
+                "exchange r1c1-r1c4,r1c2-r1c3"
+            ]
         );
         assert!(texts(&Fourteenth, &grid(rows, true)).is_empty());
     }

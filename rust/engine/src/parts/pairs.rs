@@ -232,7 +232,8 @@ mod tests {
             Some(vec![(0, 1), (2, 3)])
         );
         // Without (2, 3): the first try (0, 1) strands 2 and 3; the search backs off.
-        let no23 = |i: usize, a: Card, j: usize, b: Card| (i, j) != (2, 3) && sum_is(14)(i, a, j, b);
+        let no23 =
+            |i: usize, a: Card, j: usize, b: Card| (i, j) != (2, 3) && sum_is(14)(i, a, j, b);
         assert_eq!(
             perfect_pairing(&places("6H 8C 8S 6D"), no23),
             Some(vec![(0, 2), (1, 3)])
@@ -242,9 +243,12 @@ mod tests {
             Some(vec![(0, 1), (3, 4)])
         );
         assert_eq!(perfect_pairing(&places("6H 8C 6D"), sum_is(14)), None);
-        assert_eq!(perfect_pairing(&places("6H 8C 6D 8S"), |i, a, j, b| {
-            (i, j) != (0, 1) && (i, j) != (0, 3) && sum_is(14)(i, a, j, b)
-        }), None);
+        assert_eq!(
+            perfect_pairing(&places("6H 8C 6D 8S"), |i, a, j, b| {
+                (i, j) != (0, 1) && (i, j) != (0, 3) && sum_is(14)(i, a, j, b)
+            }),
+            None
+        );
         assert_eq!(perfect_pairing(&places("-- --"), sum_is(14)), Some(vec![]));
     }
 
