@@ -504,7 +504,7 @@ mod tests {
     /// and suits), the first `in_pack` of their cards in the pack, the others in random
     /// cells, the grace used or not.
     fn small(rng: &mut SplitMix64) -> State {
-        let mut s = grid(&[".."; CELLS].join(" "), rng.next_u64() % 3 == 0);
+        let mut s = grid(&[".."; CELLS].join(" "), rng.next_u64().is_multiple_of(3));
         let pairs = 3 + (rng.next_u64() % 4) as usize;
         let mut cards = Vec::new();
         for _ in 0..pairs {
