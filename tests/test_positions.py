@@ -16,10 +16,10 @@ SLUGS = [info.slug for info in patience.games()]
 STEPS = 60
 # Games whose notation writes no discard heap: a pair (nestor) or a combination (wheel)
 # leaves the game, so the cards in no place grow by exactly the cards that left.
-DISCARDING = {"nestor", "wheel"}
+DISCARDING = {"fourteenth", "nestor", "wheel"}
 # Games with no move from one place to another: cards change places by exchange (caesar)
 # or leave the game as a pair (nestor) or a combination (wheel).
-NO_TRANSFERS = {"caesar", "nestor", "wheel"}
+NO_TRANSFERS = {"caesar", "fourteenth", "nestor", "wheel"}
 
 
 def _names(label: str, text: str) -> bool:

@@ -16,6 +16,7 @@ pub mod fish_bone;
 pub mod flower_garden;
 pub mod fortress;
 pub mod four_corners;
+pub mod fourteenth;
 pub mod general_sedgewick;
 pub mod great_thirteen;
 pub mod hemispheres;
@@ -406,6 +407,9 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(hemispheres::Hemispheres::from_options(o))
     }),
     (nestor::SLUG, |o| make(nestor::Nestor::from_options(o))),
+    (fourteenth::SLUG, |o| {
+        make(fourteenth::Fourteenth::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.

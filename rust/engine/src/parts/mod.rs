@@ -48,7 +48,9 @@ pub use key::{sort_among, sort_groups, sort_labelled, BitWriter, ByRank, ByteKey
 pub use ladder::{Base, Ladder, Ladders};
 pub use options::{Opt, OptKind, Parsed};
 pub use order::stable_partition;
-pub use pairs::{each_pair, equal_rank, has_pair, safe_equal_pair, sum_is};
+pub use pairs::{
+    each_pair, each_two_swaps, equal_rank, has_pair, perfect_pairing, safe_equal_pair, sum_is,
+};
 pub use pile::{move_run, move_top, Faced, Packed, Pile, SuitRun};
 pub use relax::fixed_point_window;
 pub use relax::{fixed_point, Relaxed};

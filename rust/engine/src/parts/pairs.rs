@@ -1,5 +1,6 @@
 //! Cards that leave two at a time: every unordered pair of available cards that fit
-//! (equal rank, a given sum, sharing a line), and the solver's safe pair.
+//! (equal rank, a given sum, sharing a line), and the solver's safe pair; and two swaps
+//! made together (a grace that exchanges two cards with two others).
 //!
 //! The available cards are given as one slice of places in the game's place order
 //! (`None` for a place holding no available card); pairs come out as `(i, j)` with
@@ -37,6 +38,83 @@ pub fn has_pair(cards: &[Option<Card>], fit: impl Fn(usize, Card, usize, Card) -
         }
     }
     false
+}
+
+/// Every choice of two disjoint unordered pairs of occupied places, `(a, b)` and `(c, d)`
+/// with `a < b`, `c < d`, `a < c` and the four places different: the two swaps of a grace
+/// that makes two cards change places with two others. They come in the order `a`, `b`,
+/// `c`, `d` (lexicographic), each choice once.
+pub fn each_two_swaps(cards: &[Option<Card>], mut out: impl FnMut(usize, usize, usize, usize)) {
+    let held: Vec<usize> = (0..cards.len()).filter(|&i| cards[i].is_some()).collect();
+    for (x, &a) in held.iter().enumerate() {
+        for &b in &held[x + 1..] {
+            for (z, &c) in held.iter().enumerate().skip(x + 1) {
+                if c == b {
+                    continue;
+                }
+                for &d in &held[z + 1..] {
+                    if d != b {
+                        out(a, b, c, d);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A perfect pairing of the occupied places (at most 64): pairs `(i, j)`, `i < j`, each
+/// with `fit`, every occupied place in exactly one, in the order of their lower places;
+/// `None` when there is none. (In a layout where cards never move or arrive and a pair
+/// stays legal while its two cards stay, such a pairing is a win played in any order,
+/// and without one no win is left.)
+///
+/// Depth-first on the lowest unpaired place, remembering the sets of places found to
+/// have no perfect pairing.
+pub fn perfect_pairing(
+    cards: &[Option<Card>],
+    fit: impl Fn(usize, Card, usize, Card) -> bool,
+) -> Option<Vec<(usize, usize)>> {
+    assert!(cards.len() <= 64, "at most 64 places");
+    let mut adj = vec![0u64; cards.len()];
+    let mut all = 0u64;
+    each_pair(cards, &fit, |i, j| {
+        adj[i] |= 1 << j;
+        adj[j] |= 1 << i;
+    });
+    for (i, c) in cards.iter().enumerate() {
+        if c.is_some() {
+            all |= 1 << i;
+        }
+    }
+    fn go(
+        left: u64,
+        adj: &[u64],
+        failed: &mut rustc_hash::FxHashSet<u64>,
+        out: &mut Vec<(usize, usize)>,
+    ) -> bool {
+        if left == 0 {
+            return true;
+        }
+        if failed.contains(&left) {
+            return false;
+        }
+        let v = left.trailing_zeros() as usize;
+        let mut us = adj[v] & left;
+        while us != 0 {
+            let u = us.trailing_zeros() as usize;
+            us &= us - 1;
+            out.push((v, u));
+            if go(left & !(1 << v) & !(1 << u), adj, failed, out) {
+                return true;
+            }
+            out.pop();
+        }
+        failed.insert(left);
+        false
+    }
+    let mut out = Vec::new();
+    let mut failed = rustc_hash::FxHashSet::default();
+    go(all, &adj, &mut failed, &mut out).then_some(out)
 }
 
 /// The pair rule "of the same rank" (suits ignored).
@@ -126,6 +204,52 @@ mod tests {
             |i, j| got.push((i, j)),
         );
         assert!(got.is_empty());
+    }
+
+    #[test]
+    fn two_swaps_are_each_choice_of_two_disjoint_pairs_once() {
+        let a = places("AC -- 2C 3C 4C");
+        let mut got = Vec::new();
+        each_two_swaps(&a, |w, x, y, z| got.push((w, x, y, z)));
+        // Four occupied places: three ways to split them into two pairs.
+        assert_eq!(got, [(0, 2, 3, 4), (0, 3, 2, 4), (0, 4, 2, 3)]);
+        let mut n = 0;
+        each_two_swaps(&[Some(card("AC")); 7], |a, b, c, d| {
+            assert!(a < b && c < d && a < c && b != c && b != d);
+            n += 1;
+        });
+        // 3 splits of each 4-set: 3 * C(7, 4).
+        assert_eq!(n, 3 * 35);
+        each_two_swaps(&places("AC 2C -- 3C"), |_, _, _, _| panic!("three cards"));
+    }
+
+    #[test]
+    fn a_perfect_pairing_covers_every_card_or_there_is_none() {
+        // Sum 14 with a place rule (neighbours only): 6H-8C-6D-8S pairs as (0,1), (2,3).
+        let next = |i: usize, a: Card, j: usize, b: Card| j == i + 1 && a.rank() + b.rank() == 14;
+        assert_eq!(
+            perfect_pairing(&places("6H 8C 6D 8S"), next),
+            Some(vec![(0, 1), (2, 3)])
+        );
+        // Without (2, 3): the first try (0, 1) strands 2 and 3; the search backs off.
+        let no23 =
+            |i: usize, a: Card, j: usize, b: Card| (i, j) != (2, 3) && sum_is(14)(i, a, j, b);
+        assert_eq!(
+            perfect_pairing(&places("6H 8C 8S 6D"), no23),
+            Some(vec![(0, 2), (1, 3)])
+        );
+        assert_eq!(
+            perfect_pairing(&places("6H 8C -- 6D 8S"), sum_is(14)),
+            Some(vec![(0, 1), (3, 4)])
+        );
+        assert_eq!(perfect_pairing(&places("6H 8C 6D"), sum_is(14)), None);
+        assert_eq!(
+            perfect_pairing(&places("6H 8C 6D 8S"), |i, a, j, b| {
+                (i, j) != (0, 1) && (i, j) != (0, 3) && sum_is(14)(i, a, j, b)
+            }),
+            None
+        );
+        assert_eq!(perfect_pairing(&places("-- --"), sum_is(14)), Some(vec![]));
     }
 
     #[test]
