@@ -8,6 +8,7 @@ pub mod anna;
 pub mod babette;
 pub mod blockade;
 pub mod caesar;
+pub mod carpet;
 pub mod clock;
 pub mod congress;
 pub mod constitution;
@@ -406,6 +407,7 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(hemispheres::Hemispheres::from_options(o))
     }),
     (nestor::SLUG, |o| make(nestor::Nestor::from_options(o))),
+    (carpet::SLUG, |o| make(carpet::Carpet::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
