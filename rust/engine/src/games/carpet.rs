@@ -30,7 +30,8 @@
 //!
 //! # Solver
 //! The plain legal moves, foundation moves first, with an exact byte key (see
-//! [`Game::key`] below). No safe moves, macros or dead tests.
+//! [`Game::key`] below), and one safe move in the last deal (proof at
+//! [`Game::safe_move`] below). No macros or dead tests.
 
 use crate::card::Card;
 use crate::error::EngineError;
@@ -125,6 +126,17 @@ impl State {
     }
     fn put(&mut self, f: usize, c: Card) {
         WAYS[f / 4].put(&mut self.found[f / 4], f % 4, c);
+    }
+    /// Has the other foundation of `c`'s suit (the other way from `f`) taken a card of
+    /// `c`'s rank?
+    fn partner_has(&self, f: usize, c: Card) -> bool {
+        let g = (f + 4) % 8;
+        let h = self.found[g / 4].count(g % 4);
+        if g < 4 {
+            c.rank() <= h
+        } else {
+            c.rank() + h >= 14
+        }
     }
     fn may_redeal(&self) -> bool {
         self.pack.is_empty() && !self.talon.is_empty() && self.redeals < REDEALS
@@ -325,6 +337,48 @@ impl Game for Carpet {
         }
         k.finish()
     }
+
+    /// After the last re-deal: an available carpet card or the talon top `c` that fits
+    /// its foundation `f` when the other foundation `g` of its suit has taken a card of
+    /// `c`'s rank.
+    ///
+    /// Proof. Say `f` goes up (going down is the mirror image, ranks reversed); `f`
+    /// wants `c`, so it holds A..c-1, and `g` holds K..d with d <= c. So `c` is the one
+    /// copy of its rank off the foundations, it can only ever go to `f`, and `f` takes
+    /// nothing before it. Of `c`'s suit, off the foundations, there is one copy each of
+    /// c+1..K (they can only go to `f`, after `c`) and one copy each of A..d-1 (only for
+    /// `g`, from d-1 down); rank c-1 is among them only when d = c, as `n`, the card `g`
+    /// wants now. With no re-deal left, a card on the talon leaves it only from the top to
+    /// a foundation. Take a winning line `L`. In `L`, `c` goes to `f` at some time `t2`,
+    /// from the carpet or from the talon top; before that it may be put on the talon
+    /// (onto c+1 or `n`). While `c` lies on the talon, a card put on it is c+1 or `n`:
+    /// c+1 could never leave (it needs `c` up first, which lies beneath), so `L` never
+    /// does that; `n` could have only c-2 put on it (which would never leave either, as it
+    /// needs `n` on `g` first) or `c` (beneath it), so in `L` `n` leaves to `g` with
+    /// nothing left on it before `c` is uncovered again. Now let `L'` play `c` to `f`
+    /// first, then `L` without `c`'s moves, and with `L`'s "`n` onto `c`" played as "`n`
+    /// to `g`" (from the carpet, where it was available) and `L`'s later "talon top `n` to
+    /// `g`" left out. Every move of `L'` is legal: its carpet is `L`'s less `c` (and
+    /// less `n` for a while), and a card is only more available with more empty cells;
+    /// its talon is `L`'s less `c` (and less `n`), with the same top except when `L`'s top
+    /// is `c` or `n`, and `L` puts nothing on those but what is excluded above; `f` takes
+    /// nothing in `L` before `t2`, nor `g` between `n` going onto `c` and leaving; turning
+    /// is the same. After `L` has played `c` up (and `n`, whichever is later) the two
+    /// positions are the same, so `L'` wins too.
+    fn safe_move(&self, s: &State) -> Option<Move> {
+        if s.redeals < REDEALS {
+            return None;
+        }
+        for i in 0..CELLS {
+            let Some(c) = s.available(i) else { continue };
+            if let Some(f) = s.dests(c).find(|&f| s.partner_has(f, c)) {
+                return Some(Move::Up(i as u8, f as u8));
+            }
+        }
+        let c = s.talon.top()?;
+        let f = s.dests(c).find(|&f| s.partner_has(f, c))?;
+        Some(Move::TalonUp(f as u8))
+    }
 }
 
 #[cfg(test)]
@@ -465,10 +519,90 @@ mod tests {
         assert_eq!(o.verdict, Verdict::Won);
     }
 
+    /// Late positions of greedy play (a foundation move whenever there is one, else a
+    /// carpet card onto the talon, else turning or re-dealing), the last deal's mostly.
+    fn greedy_positions(g: &Carpet, seed: u64) -> Vec<State> {
+        let mut s = crate::testing::deal(g, seed);
+        let mut rng = SplitMix64::new(seed);
+        let mut seen = vec![s];
+        for _ in 0..600 {
+            let ms = crate::testing::moves(g, &s);
+            if ms.is_empty() {
+                break;
+            }
+            let up: Vec<Move> = ms
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::Up(..) | Move::TalonUp(_)))
+                .collect();
+            let on: Vec<Move> = ms
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::OnTalon(_)))
+                .collect();
+            let pick = |v: &[Move], r: &mut SplitMix64| v[(r.next_u64() % v.len() as u64) as usize];
+            let m = if !up.is_empty() {
+                pick(&up, &mut rng)
+            } else if !on.is_empty() && rng.next_u64() % 2 == 0 {
+                pick(&on, &mut rng)
+            } else {
+                *ms.last().unwrap_or(&ms[0])
+            };
+            g.play(&mut s, m);
+            seen.push(s);
+        }
+        seen.into_iter().rev().take(60).step_by(4).collect()
+    }
+
+    /// A hand-made last-deal ending: each suit's foundations have crossed, with 0..=2
+    /// cards left for each way; those cards lie at random in the carpet, the talon or
+    /// the pack.
+    fn ending(g: &Carpet, seed: u64) -> State {
+        let mut rng = SplitMix64::new(seed);
+        let mut r = |n: u64| (rng.next_u64() % n) as u8;
+        let mut s = unshuffled_start(g);
+        s.carpet = [None; CELLS];
+        s.pack.clear();
+        s.found = [Ladders::new(); 2];
+        s.redeals = REDEALS;
+        let mut left = Vec::new();
+        for suit in 0..4u8 {
+            let (a, b) = (r(3), r(3));
+            for rank in 1..=13 - a {
+                s.put(suit as usize, Card::new(rank, suit));
+            }
+            for rank in (b + 1..=13).rev() {
+                s.put(4 + suit as usize, Card::new(rank, suit));
+            }
+            left.extend((14 - a..=13).chain(1..=b).map(|rank| Card::new(rank, suit)));
+        }
+        for c in left {
+            match r(8) {
+                0..=4 => loop {
+                    let i = r(CELLS as u64) as usize;
+                    if s.carpet[i].is_none() {
+                        s.carpet[i] = Some(c);
+                        break;
+                    }
+                },
+                5 | 6 => s.talon.push(c),
+                _ => s.pack.push(c),
+            }
+        }
+        s
+    }
+
     #[test]
     fn pruned_and_plain_agree() {
         let g = Carpet;
-        let a = pruning_agrees(&g, 0..6, 400, 20, 2_000);
-        assert!(a.won + a.lost >= 5, "{a:?}");
+        let mut a = pruning_agrees(&g, 0..3, 400, 40, 1_000);
+        let late: Vec<State> = (0..6)
+            .flat_map(|seed| greedy_positions(&g, seed))
+            .chain((0..80).map(|seed| ending(&g, seed)))
+            .collect();
+        let fired = late.iter().filter(|s| g.safe_move(s).is_some()).count();
+        assert!(fired >= 30, "the safe move applies in {fired} positions");
+        a += crate::testing::pruning_agrees_on(&g, &late, 2_000);
+        assert!(a.lost >= 20 && a.won >= 20, "{a:?}");
     }
 }
