@@ -543,7 +543,7 @@ mod tests {
             let pick = |v: &[Move], r: &mut SplitMix64| v[(r.next_u64() % v.len() as u64) as usize];
             let m = if !up.is_empty() {
                 pick(&up, &mut rng)
-            } else if !on.is_empty() && rng.next_u64() % 2 == 0 {
+            } else if !on.is_empty() && rng.next_u64().is_multiple_of(2) {
                 pick(&on, &mut rng)
             } else {
                 *ms.last().unwrap_or(&ms[0])
