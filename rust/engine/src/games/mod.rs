@@ -8,6 +8,7 @@ pub mod anna;
 pub mod babette;
 pub mod blockade;
 pub mod caesar;
+pub mod carpet;
 pub mod clock;
 pub mod congress;
 pub mod constitution;
@@ -410,6 +411,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (fourteenth::SLUG, |o| {
         make(fourteenth::Fourteenth::from_options(o))
     }),
+    (carpet::SLUG, |o| make(carpet::Carpet::from_options(o))),
 ];
 
 /// The game `slug` with the given options.
