@@ -34,6 +34,9 @@
 //! - Symmetry: the eight flank places are interchangeable (see [`LaNivernaise::key`]).
 //! - Moves: only the lowest empty flank place is filled (see
 //!   [`LaNivernaise::solver_moves`]).
+//! - Safe move: a card to a foundation of a suit whose two foundations hold 14 cards or
+//!   more, from a flank, or in pass 2 from a packet of two cards or more (see
+//!   [`LaNivernaise::safe_move`]).
 
 use crate::card::Card;
 use crate::error::EngineError;
@@ -381,6 +384,37 @@ impl Game for LaNivernaise {
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         s.legal(true, out);
     }
+
+    /// Card `c` to foundation X of its suit, when that suit's two foundations hold 14
+    /// cards or more (u up, d down, u + d >= 14) and `c` is a flank card, or in pass 2 the
+    /// top of a packet of two cards or more. Proof. (1) Exchanges need u + d = 13 (the top
+    /// of one is the other's next card), and u + d never falls, so the suit has none left;
+    /// its foundations hold both copies of every rank from 14 - d to u, so `c` is the only
+    /// card left of its rank, X is its only foundation, and nothing else can go on X before
+    /// it. (2) Let A be the position before the move and B after it. Every line from A is
+    /// played from B as it is, leaving out the move that puts `c` on X: while `c` waits in
+    /// A, B's places are A's with `c` gone (an extra empty flank place, left empty, or the
+    /// packet without its top, which stays non-empty since the cards under `c` cannot move
+    /// in A), every move A makes is legal in B with the same effect (the refills, rounds and
+    /// other foundations see the same cards; no re-deal gathers the Line in pass 2), and a
+    /// move of `c` into a flank place in A leaves B as A with `c` moved on, the flank case.
+    /// The line ends in the same won position.
+    fn safe_move(&self, s: &State) -> Option<Move> {
+        for p in 0..F0 {
+            let Some(c) = s.top(p) else { continue };
+            if p >= LINE0 && (s.pack.pass == 1 || s.line.len((p - LINE0) as usize) < 2) {
+                continue;
+            }
+            let su = c.suit() as usize;
+            if s.up.count(su) + s.down.count(su) < 14 {
+                continue;
+            }
+            if let Some(f) = [su, su + 4].into_iter().find(|&f| s.wants(f, c)) {
+                return Some(Move::Put(p, F0 + f as u8));
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]
@@ -389,7 +423,7 @@ mod tests {
     use crate::game::OptValue;
     use crate::solver::Verdict;
     use crate::testing::{
-        assert_replays, cards, deal, deal_cards, key_segment, play, pruning_agrees, solve_limited,
+        assert_replays, cards, deal, deal_cards, key_segment, play, pruning_agrees_from, solve_limited,
         texts, unshuffled, walk,
     };
 
@@ -569,9 +603,58 @@ mod tests {
         }
     }
 
+    /// A late position of seed `seed`: per suit 5 to 13 cards up and down, the cards left
+    /// shuffled into some flank places, the Line and the pack, in pass 1 or 2.
+    fn late(seed: u64) -> State {
+        let mut rng = SplitMix64::new(seed);
+        let mut r = |n: u64| (rng.next_u64() % n) as usize;
+        let mut s = deal_cards(&LaNivernaise, pack());
+        let mut left = pack();
+        for suit in 0..4u8 {
+            let (u, d) = (5 + r(9) as u8, 5 + r(9) as u8);
+            for k in 1..=u {
+                s.put_on(suit as usize, Card::new(k, suit));
+            }
+            for k in 0..d {
+                s.put_on(4 + suit as usize, Card::new(13 - k, suit));
+            }
+            for c in (1..=u).chain(14 - d..=13).map(|k| Card::new(k, suit)) {
+                let i = left.iter().position(|&x| x == c).unwrap();
+                left.remove(i);
+            }
+        }
+        let mut shuffle = SplitMix64::new(seed ^ 0xabc);
+        shuffle.shuffle(&mut left);
+        s.flank = [None; FLANKS];
+        s.line = Packed::new();
+        let mut it = left.into_iter();
+        for j in 0..FLANKS {
+            if r(3) > 0 {
+                s.flank[j] = it.next();
+            }
+        }
+        for i in 0..PACKETS {
+            for c in it.by_ref().take(1 + r(5)) {
+                s.line.push(i, c);
+            }
+        }
+        s.pack = Stock::new(&it.collect::<Vec<_>>());
+        s.pack.pass = 1 + r(2) as u16;
+        s.refill();
+        s
+    }
+
     #[test]
-    fn the_flank_symmetry_agrees_with_plain_search() {
-        let a = pruning_agrees(&LaNivernaise, 0..20, 400, 25, 20_000);
-        assert!(a.won + a.lost >= 30, "{a:?}");
+    fn the_pruning_agrees_with_plain_search() {
+        let starts: Vec<(u64, State)> = (0..60).map(|i| (i, late(i))).collect();
+        let a = pruning_agrees_from(&LaNivernaise, starts, 40, 8, 20_000);
+        assert!(a.won >= 100 && a.lost >= 20, "{a:?}");
+        let mut safe = 0;
+        for i in 0..60 {
+            walk(&LaNivernaise, &late(i), 40, i, |s| {
+                safe += usize::from(LaNivernaise.safe_move(s).is_some())
+            });
+        }
+        assert!(safe >= 500, "{safe}");
     }
 }
