@@ -146,7 +146,10 @@ impl State {
         match p {
             0..8 => self.flank[p as usize],
             8..14 => self.line.top((p - LINE0) as usize),
-            14..22 => self.ladder((p - F0) as usize).1.top(((p - F0) % 4) as usize),
+            14..22 => self
+                .ladder((p - F0) as usize)
+                .1
+                .top(((p - F0) % 4) as usize),
             _ => self.pack.pack_top(),
         }
     }
@@ -327,9 +330,18 @@ impl Game for LaNivernaise {
 
     fn display(&self, s: &State) -> String {
         let mut p = Picture::new();
-        p.tops("Foundations", (0..8).map(|f| (place(F0 + f), s.top(F0 + f))));
-        p.tops("Left flank", (0..4).map(|j| (place(j), s.flank[j as usize])));
-        p.tops("Right flank", (4..8).map(|j| (place(j), s.flank[j as usize])));
+        p.tops(
+            "Foundations",
+            (0..8).map(|f| (place(F0 + f), s.top(F0 + f))),
+        );
+        p.tops(
+            "Left flank",
+            (0..4).map(|j| (place(j), s.flank[j as usize])),
+        );
+        p.tops(
+            "Right flank",
+            (4..8).map(|j| (place(j), s.flank[j as usize])),
+        );
         for i in 0..PACKETS {
             p.pile(place(LINE0 + i as u8), s.line.cards(i), 0);
         }
@@ -423,8 +435,8 @@ mod tests {
     use crate::game::OptValue;
     use crate::solver::Verdict;
     use crate::testing::{
-        assert_replays, cards, deal, deal_cards, key_segment, play, pruning_agrees_from, solve_limited,
-        texts, unshuffled, walk,
+        assert_replays, cards, deal, deal_cards, key_segment, play, pruning_agrees_from,
+        solve_limited, texts, unshuffled, walk,
     };
 
     /// The unshuffled two packs: AC..KC, AD..KD, AH..KH, AS..KS, twice.
