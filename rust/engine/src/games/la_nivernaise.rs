@@ -1,6 +1,9 @@
 //! LA NIVERNAISE (`la-nivernaise`), from `rules/la-nivernaise.md` and
 //! `docs/notation/la-nivernaise.md`.
 //!
+//! Over the 400-line budget by about 35 lines: the proof sketches of its three prunings
+//! (flank symmetry, lowest flank filled, safe moves) take that much, next to their code.
+//!
 //! # Layout and deal
 //! Two packs, every card face up. Cards 1-4 to the left flank FL1..FL4, 5-8 to the right
 //! flank FR1..FR4, one card each; cards 9-32 to the Line, six packets L1..L6 of four
