@@ -25,6 +25,7 @@ pub mod herring_bone;
 pub mod kings;
 pub mod klondike;
 pub mod la_belle_lucie;
+pub mod la_nivernaise;
 pub mod labyrinth;
 pub mod light_and_shade;
 pub mod louis;
@@ -412,6 +413,9 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(fourteenth::Fourteenth::from_options(o))
     }),
     (carpet::SLUG, |o| make(carpet::Carpet::from_options(o))),
+    (la_nivernaise::SLUG, |o| {
+        make(la_nivernaise::LaNivernaise::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.
