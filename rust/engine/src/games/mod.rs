@@ -11,6 +11,7 @@ pub mod caesar;
 pub mod clock;
 pub mod congress;
 pub mod constitution;
+pub mod empress_of_india;
 pub mod fifteen;
 pub mod fish_bone;
 pub mod flower_garden;
@@ -406,6 +407,9 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(hemispheres::Hemispheres::from_options(o))
     }),
     (nestor::SLUG, |o| make(nestor::Nestor::from_options(o))),
+    (empress_of_india::SLUG, |o| {
+        make(empress_of_india::EmpressOfIndia::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.

@@ -1,0 +1,479 @@
+//! THE EMPRESS OF INDIA (`empress-of-india`), from `rules/empress-of-india.md` and
+//! `docs/notation/empress-of-india.md`.
+//!
+//! # Layout and deal
+//! Four packs. The black aces (F1-F4 clubs, F5-F8 spades) and red kings (F9-F12 diamonds,
+//! F13-F16 hearts) are the foundations; the black queens and red knaves are out of play.
+//! The other 176 cards keep their order and are dealt one at a time: a red card to the
+//! first empty Army place A1..A24, a black one to the first empty Navy place N1..N24, a card
+//! whose group is full onto the talon of its colour, until both groups are full. The rest
+//! is the face-down pack.
+//!
+//! # Foundations
+//! Black up in suit A 2 .. J K (no queen), red down in suit K Q T .. A (no knave), twelve
+//! cards each. Cards go up only two at a time, one red and one black, from the Army and
+//! Navy; any foundation of the card's suit that takes it may be used.
+//!
+//! # Army and Navy
+//! A place holds nothing, a single or a pair (one red, one black, for good). Moves: two
+//! singles go up (`a3+n7>f9+f2`), a pair goes up (`n4>f13+f5`), a single is put on a
+//! single of the other group (`a3>n7`, `n7>a3`; the pair stays where it was put).
+//!
+//! # Spaces, pack and talons
+//! After the deal and every move, the fill loop: the first empty place whose colour has a
+//! card to be had takes its talon's top, or else the pack's top is turned to the first
+//! empty place of its colour or onto its talon. `turn` puts the pack's top on its talon.
+//! No re-deal.
+//!
+//! # End of the game
+//! Won when all 176 cards are on the foundations; lost when no move is left.
+//!
+//! # Solver
+//! - Key: the 48 places exactly, which pack positions lie on a talon, how many cards were
+//!   taken from the pack, and the foundation heights sorted within each suit. The pack
+//!   order is fixed within one search, so the pack and talons are exact; a foundation of
+//!   one suit is known from its height. Symmetry (proof): the four foundations of a suit
+//!   have the same base and rule, and no rule names their numbers (only move texts do);
+//!   exchanging two of them maps legal moves to legal moves and commutes with play and
+//!   the fill loop, which never looks at foundations, so positions that differ by such an
+//!   exchange have the same future.
+//! - Solver moves: a card goes to the first foundation of its suit that takes it only. Two
+//!   foundations of one suit take the same card exactly when they have the same height
+//!   (the ladder's ranks are all different), so the other choices lead to positions that
+//!   differ by an exchange of like foundations, whose key is the same.
+//! - Move order for the solver: cards up first, then `turn`, then pairings.
+
+use crate::card::Card;
+use crate::error::EngineError;
+use crate::game::{Game, GameInfo, Options};
+use crate::pack::{PackSpec, SplitMix64};
+use crate::parts::build::{Dir, RankOrder, SuitRule};
+use crate::parts::key::sort_runs;
+use crate::parts::options::{game_info, Opt, Parsed};
+use crate::parts::text::{KeyText, Picture, Place};
+use crate::parts::{Base, BitWriter, Ladder, Ladders, Pile};
+
+pub const SLUG: &str = "empress-of-india";
+const TITLE: &str = "The Empress of India";
+/// No option (an unknown option is an error).
+const OPTIONS: &[Opt] = &[];
+
+/// Places in each group (Army, Navy).
+const GROUP: usize = 24;
+const PLACES: usize = 2 * GROUP;
+/// Cards in play: the pack after the withdrawal.
+const PACK: usize = 176;
+/// Foundations per colour.
+const FOUND: usize = 8;
+const WORDS: usize = PACK.div_ceil(64);
+
+/// Black foundations: A 2 .. J K in suit.
+const BLACK: Ladder = Ladder {
+    suit: SuitRule::Same,
+    dir: Dir::Up,
+    step: 1,
+    wrap: false,
+    order: RankOrder::Standard,
+    len: 12,
+    base: Base::Rank(1),
+    ranks: Some(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13]),
+};
+/// Red foundations: K Q T .. A in suit.
+const RED: Ladder = Ladder {
+    base: Base::Rank(13),
+    ranks: Some(&[13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]),
+    ..BLACK
+};
+/// Ladder rules by colour (0 black, 1 red).
+const LADDER: [Ladder; 2] = [BLACK, RED];
+/// Base suits of the foundations by colour: F1-F8 clubs then spades, F9-F16 diamonds then
+/// hearts.
+const BASE_SUITS: [[u8; FOUND]; 2] = [[0, 0, 0, 0, 3, 3, 3, 3], [1, 1, 1, 1, 2, 2, 2, 2]];
+
+/// Place `p`: A1..A24 then N1..N24.
+fn place(p: usize) -> Place {
+    if p < GROUP {
+        Place::at("A", p)
+    } else {
+        Place::at("N", p - GROUP)
+    }
+}
+
+/// Foundation `i` of colour `col` (F1..F8 black, F9..F16 red).
+fn found(col: usize, i: usize) -> Place {
+    Place::at("F", i + if col == 1 { FOUND } else { 0 })
+}
+
+/// The colour a place takes: the Army red (1), the Navy black (0).
+fn colour_of(p: usize) -> usize {
+    usize::from(p < GROUP)
+}
+
+/// A card's index among the 26 of its colour (two suits of thirteen).
+fn idx26(c: Card) -> u64 {
+    let s = if c.is_red() { c.suit() - 1 } else { c.suit() / 3 };
+    u64::from(s) * 13 + u64::from(c.rank()) - 1
+}
+
+/// The game (no options).
+#[derive(Clone, Debug, Default)]
+pub struct EmpressOfIndia;
+
+impl EmpressOfIndia {
+    /// Build from user options (there are none: any option is an error).
+    pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
+        Parsed::new(SLUG, OPTIONS, opts)?;
+        Ok(EmpressOfIndia)
+    }
+}
+
+/// A set of pack positions (a talon: its cards in dealing order, the last on top).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Positions([u64; WORDS]);
+
+impl Positions {
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn last(&self) -> Option<usize> {
+        (0..WORDS)
+            .rev()
+            .find(|&w| self.0[w] != 0)
+            .map(|w| w * 64 + 63 - self.0[w].leading_zeros() as usize)
+    }
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..PACK).filter(|&i| self.0[i / 64] >> (i % 64) & 1 == 1)
+    }
+}
+
+/// A position.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The 176 cards in dealing order; `order[next..]` is the pack, `order[next]` its top.
+    order: [Card; PACK],
+    next: u8,
+    /// A1..A24, N1..N24: bottom to top (a pair: the card that was there, then the other).
+    places: [Pile<2>; PLACES],
+    /// The talons by colour (0 black, 1 red), as positions in `order`.
+    talon: [Positions; 2],
+    /// The foundations by colour (0 black F1-F8, 1 red F9-F16).
+    found: [Ladders<FOUND>; 2],
+}
+
+impl State {
+    fn pack_empty(&self) -> bool {
+        self.next as usize >= PACK
+    }
+
+    /// The first empty place of colour `col`.
+    fn first_empty(&self, col: usize) -> Option<usize> {
+        (0..PLACES).find(|&p| colour_of(p) == col && self.places[p].is_empty())
+    }
+
+    /// Put the card at pack position `i` (already taken) in the first empty place of its
+    /// colour, or onto its talon.
+    fn deal_card(&mut self, i: usize) {
+        let c = self.order[i];
+        let col = c.colour() as usize;
+        match self.first_empty(col) {
+            Some(p) => self.places[p].push(c),
+            None => self.talon[col].insert(i),
+        }
+    }
+
+    /// The fill loop (rule file, Spaces).
+    fn fill(&mut self) {
+        loop {
+            let pack = !self.pack_empty();
+            let Some(p) = (0..PLACES).find(|&p| {
+                self.places[p].is_empty() && (pack || self.talon[colour_of(p)].last().is_some())
+            }) else {
+                return;
+            };
+            let col = colour_of(p);
+            if let Some(i) = self.talon[col].last() {
+                self.talon[col].remove(i);
+                self.places[p].push(self.order[i]);
+            } else {
+                let i = self.next as usize;
+                self.next += 1;
+                self.deal_card(i);
+            }
+        }
+    }
+
+    /// The foundations of colour `col` that take `c` (all of them, or the first only).
+    fn dests(&self, c: Card, all: bool) -> impl Iterator<Item = u8> + '_ {
+        let col = c.colour() as usize;
+        let l = &self.found[col];
+        (0..FOUND)
+            .filter(move |&i| LADDER[col].accepts(l, i, c))
+            .take(if all { FOUND } else { 1 })
+            .map(|i| i as u8)
+    }
+
+    /// The red and the black card of the pair in place `p`.
+    fn pair(&self, p: usize) -> (Card, Card) {
+        let cs = self.places[p].cards();
+        if cs[0].is_red() {
+            (cs[0], cs[1])
+        } else {
+            (cs[1], cs[0])
+        }
+    }
+
+    fn single(&self, p: usize) -> Option<Card> {
+        (self.places[p].len() == 1).then(|| self.places[p].cards()[0])
+    }
+
+    fn up(&mut self, c: Card, i: u8) {
+        let col = c.colour() as usize;
+        LADDER[col].put(&mut self.found[col], i as usize, c);
+    }
+}
+
+/// One move. Places are 0..48 (A1..A24, N1..N24); `r` is a red foundation 0..8 (F9..F16),
+/// `b` a black one 0..8 (F1..F8).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Move {
+    /// The red single of Army place `a` and the black single of Navy place `n` go up.
+    Singles { a: u8, n: u8, r: u8, b: u8 },
+    /// The pair in place `p` goes up.
+    Pair { p: u8, r: u8, b: u8 },
+    /// The single of place `from` onto the single of place `to` (of the other group).
+    Make { from: u8, to: u8 },
+    /// The pack's top onto its talon.
+    Turn,
+}
+
+impl EmpressOfIndia {
+    /// The moves up (two singles, then pairs), every foundation choice or only the first.
+    fn ups(&self, s: &State, all: bool, out: &mut Vec<Move>) {
+        for a in 0..GROUP {
+            let Some(rc) = s.single(a) else { continue };
+            for n in GROUP..PLACES {
+                let Some(bc) = s.single(n) else { continue };
+                for r in s.dests(rc, all) {
+                    for b in s.dests(bc, all) {
+                        let (a, n) = (a as u8, n as u8);
+                        out.push(Move::Singles { a, n, r, b });
+                    }
+                }
+            }
+        }
+        for p in 0..PLACES {
+            if s.places[p].len() != 2 {
+                continue;
+            }
+            let (rc, bc) = s.pair(p);
+            for r in s.dests(rc, all) {
+                for b in s.dests(bc, all) {
+                    out.push(Move::Pair { p: p as u8, r, b });
+                }
+            }
+        }
+    }
+
+    /// The pairings: Army onto Navy, then Navy onto Army.
+    fn makes(&self, s: &State, out: &mut Vec<Move>) {
+        for (x, y) in [(0, GROUP), (GROUP, 0)] {
+            for from in x..x + GROUP {
+                if s.single(from).is_none() {
+                    continue;
+                }
+                for to in (y..y + GROUP).filter(|&to| s.single(to).is_some()) {
+                    let (from, to) = (from as u8, to as u8);
+                    out.push(Move::Make { from, to });
+                }
+            }
+        }
+    }
+}
+
+impl Game for EmpressOfIndia {
+    type State = State;
+    type Move = Move;
+    type Key = [u64; 12];
+
+    fn info(&self) -> GameInfo {
+        game_info(SLUG, TITLE, PackSpec::Standard(4), OPTIONS)
+    }
+
+    fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
+        let out = |c: &Card| match (c.is_red(), c.rank()) {
+            (false, r) => r == 1 || r == 12,
+            (true, r) => r == 13 || r == 11,
+        };
+        let play: Vec<Card> = cards.iter().filter(|c| !out(c)).copied().collect();
+        let order: [Card; PACK] = play
+            .try_into()
+            .map_err(|_| EngineError::BadDeal(format!("{PACK} cards in play expected")))?;
+        let mut found = [Ladders::new(); 2];
+        for (col, suits) in BASE_SUITS.iter().enumerate() {
+            for (i, &suit) in suits.iter().enumerate() {
+                let base = Card::new(LADDER[col].base_rank(0), suit);
+                LADDER[col].put(&mut found[col], i, base);
+            }
+        }
+        let mut s = State {
+            order,
+            next: 0,
+            places: [Pile::new(); PLACES],
+            talon: [Positions::default(); 2],
+            found,
+        };
+        while s.places.iter().any(Pile::is_empty) {
+            let i = s.next as usize;
+            if i >= PACK {
+                return Err(EngineError::BadDeal("too few cards of a colour".into()));
+            }
+            s.next += 1;
+            s.deal_card(i);
+        }
+        s.fill();
+        Ok(s)
+    }
+
+    fn moves(&self, s: &State, out: &mut Vec<Move>) {
+        self.ups(s, true, out);
+        self.makes(s, out);
+        if !s.pack_empty() {
+            out.push(Move::Turn);
+        }
+    }
+
+    fn play(&self, s: &mut State, m: Move) {
+        match m {
+            Move::Singles { a, n, r, b } => {
+                let (rc, bc) = (s.places[a as usize].cards()[0], s.places[n as usize].cards()[0]);
+                s.places[a as usize].clear();
+                s.places[n as usize].clear();
+                s.up(rc, r);
+                s.up(bc, b);
+            }
+            Move::Pair { p, r, b } => {
+                let (rc, bc) = s.pair(p as usize);
+                s.places[p as usize].clear();
+                s.up(rc, r);
+                s.up(bc, b);
+            }
+            Move::Make { from, to } => {
+                let c = s.places[from as usize].cards()[0];
+                s.places[from as usize].clear();
+                s.places[to as usize].push(c);
+            }
+            Move::Turn => {
+                let i = s.next as usize;
+                s.next += 1;
+                let col = s.order[i].colour() as usize;
+                s.talon[col].insert(i);
+            }
+        }
+        s.fill();
+    }
+
+    fn is_won(&self, s: &State) -> bool {
+        (0..2).all(|col| LADDER[col].all_full(&s.found[col]))
+    }
+
+    fn move_text(&self, _s: &State, m: Move) -> String {
+        let label = |p: u8| place(p as usize).move_label();
+        let ups = |r: u8, b: u8| {
+            let (fr, fb) = (found(1, r as usize), found(0, b as usize));
+            format!("{}+{}", fr.move_label(), fb.move_label())
+        };
+        match m {
+            Move::Singles { a, n, r, b } => format!("{}+{}>{}", label(a), label(n), ups(r, b)),
+            Move::Pair { p, r, b } => format!("{}>{}", label(p), ups(r, b)),
+            Move::Make { from, to } => format!("{}>{}", label(from), label(to)),
+            Move::Turn => "turn".into(),
+        }
+    }
+
+    fn key_text(&self, s: &State) -> String {
+        let mut k = KeyText::new();
+        for (p, pile) in s.places.iter().enumerate() {
+            k.pile(place(p), pile.cards(), 0);
+        }
+        for col in 0..2 {
+            for i in 0..FOUND {
+                k.pile(found(col, i), &LADDER[col].cards(&s.found[col], i), 0);
+            }
+        }
+        let pack: Vec<Card> = s.order[s.next as usize..].iter().rev().copied().collect();
+        k.pile(Place::named("pack"), &pack, pack.len());
+        for (col, name) in [(1, "RedTalon"), (0, "BlackTalon")] {
+            let t: Vec<Card> = s.talon[col].iter().map(|i| s.order[i]).collect();
+            k.pile(Place::named(name), &t, 0);
+        }
+        k.finish()
+    }
+
+    fn display(&self, s: &State) -> String {
+        let mut p = Picture::new();
+        let tops = |col: usize| (0..FOUND).map(move |i| (found(col, i), s.found[col].top(i)));
+        p.tops("Black", tops(0)).tops("Red", tops(1));
+        for (name, range) in [("Army", 0..GROUP), ("Navy", GROUP..PLACES)] {
+            let mut line = format!("{name}:");
+            for q in range {
+                let cs: String = s.places[q].cards().iter().map(Card::to_string).collect();
+                line.push_str(&format!(" {}", if cs.is_empty() { "--".into() } else { cs }));
+            }
+            p.line(&line);
+        }
+        let talon = |col: usize| {
+            let n = s.talon[col].iter().count();
+            s.talon[col].last().map_or("--".to_string(), |i| {
+                format!("{} ({n} cards)", s.order[i])
+            })
+        };
+        p.line(&format!(
+            "Pack: {} cards   Red talon: {}   Black talon: {}",
+            PACK - s.next as usize,
+            talon(1),
+            talon(0)
+        ));
+        p.finish()
+    }
+
+    /// Exact up to the exchange of like foundations (module docs).
+    fn key(&self, s: &State) -> [u64; 12] {
+        let mut w = BitWriter::<12>::new();
+        for pile in &s.places {
+            let cs = pile.cards();
+            let code = match cs.len() {
+                0 => 0,
+                1 => 1 + idx26(cs[0]),
+                _ => 27 + idx26(cs[0]) * 26 + idx26(cs[1]),
+            };
+            w.put(code, 10);
+        }
+        for t in 0..WORDS {
+            let bits = if t + 1 == WORDS { PACK - 64 * t } else { 64 };
+            w.put(s.talon[0].0[t] | s.talon[1].0[t], bits);
+        }
+        w.put(u64::from(s.next), 8);
+        let mut h = [0u8; 2 * FOUND];
+        for col in 0..2 {
+            for i in 0..FOUND {
+                h[col * FOUND + i] = s.found[col].count(i);
+            }
+        }
+        sort_runs(&mut h, 4);
+        for n in h {
+            w.put(u64::from(n), 4);
+        }
+        w.finish()
+    }
+
+    fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
+        self.ups(s, false, out);
+        if !s.pack_empty() {
+            out.push(Move::Turn);
+        }
+        self.makes(s, out);
+    }
+}
