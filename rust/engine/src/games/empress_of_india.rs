@@ -477,3 +477,227 @@ impl Game for EmpressOfIndia {
         self.makes(s, out);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::OptValue;
+    use crate::solver::Verdict;
+    use crate::testing::{
+        cards, deal, deal_cards, key_segment, play, pruning_agrees_on, solve_limited, texts, walk,
+    };
+
+    fn unshuffled() -> State {
+        deal_cards(
+            &EmpressOfIndia,
+            crate::testing::unshuffled(PackSpec::Standard(4)),
+        )
+    }
+
+    fn seg(s: &State, label: &str) -> String {
+        key_segment(&EmpressOfIndia.key_text(s), label)
+    }
+
+    #[test]
+    fn the_unshuffled_pack_deals_by_colour_with_overflow_to_the_talons() {
+        // By hand: copy 1 gives N1..N11 2C..TC JC KC, A1..A11 AD..TD QD, A12..A22 AH..TH
+        // QH, N12..N22 2S..KS; copy 2 gives N23 2C, N24 3C, 4C..KC onto the black talon,
+        // A23 AD, A24 2D; the deal stops and 3D of copy 2 is the pack's top.
+        let s = unshuffled();
+        let k = EmpressOfIndia.key_text(&s);
+        assert!(k.starts_with("A1:AD A2:2D A3:3D"), "{k}");
+        assert_eq!(seg(&s, "A11"), "QD");
+        assert_eq!(seg(&s, "A12"), "AH");
+        assert_eq!(seg(&s, "A22"), "QH");
+        assert_eq!(seg(&s, "A23"), "AD");
+        assert_eq!(seg(&s, "A24"), "2D");
+        assert_eq!(seg(&s, "N11"), "KC");
+        assert_eq!(seg(&s, "N22"), "KS");
+        assert_eq!(seg(&s, "N23"), "2C");
+        assert_eq!(seg(&s, "N24"), "3C");
+        assert_eq!(seg(&s, "F1"), "AC");
+        assert_eq!(seg(&s, "F8"), "AS");
+        assert_eq!(seg(&s, "F9"), "KD");
+        assert_eq!(seg(&s, "F16"), "KH");
+        assert_eq!(seg(&s, "RedTalon"), "");
+        assert_eq!(seg(&s, "BlackTalon"), "4C5C6C7C8C9CTCJCKC");
+        let pack = seg(&s, "pack");
+        assert_eq!(pack.len(), 2 * 119);
+        assert!(pack.starts_with("ks") && pack.ends_with("4d3d"), "{pack}");
+        assert!(k.ends_with("RedTalon: BlackTalon:4C5C6C7C8C9CTCJCKC"));
+    }
+
+    #[test]
+    fn moves_up_pairings_and_turn() {
+        let mut s = unshuffled();
+        let t = texts(&EmpressOfIndia, &s);
+        // QD (A11) and QH (A22) with 2C (N1, N23) or 2S (N12): 6 place pairs, 4 x 4
+        // foundations each; every single on every single of the other group; turn.
+        assert_eq!(t.len(), 6 * 16 + 2 * 24 * 24 + 1);
+        assert_eq!(t[0], "a11+n1>f9+f1");
+        assert!(t.contains(&"a22+n12>f16+f8".to_string()));
+        assert!(!t.contains(&"a22+n12>f12+f8".to_string()));
+        assert!(t.contains(&"a1>n24".to_string()) && t.contains(&"n24>a1".to_string()));
+        assert_eq!(t.last().unwrap(), "turn");
+        play(&EmpressOfIndia, &mut s, "a11+n1>f10+f3");
+        // A11 takes the pack's top (3D: the red talon is empty), N1 the black talon's KC.
+        assert_eq!(seg(&s, "F10"), "KDQD");
+        assert_eq!(seg(&s, "F3"), "AC2C");
+        assert_eq!(seg(&s, "A11"), "3D");
+        assert_eq!(seg(&s, "N1"), "KC");
+        assert_eq!(seg(&s, "BlackTalon"), "4C5C6C7C8C9CTCJC");
+        play(&EmpressOfIndia, &mut s, "a1>n2");
+        assert_eq!(seg(&s, "N2"), "3CAD");
+        assert_eq!(seg(&s, "A1"), "4D");
+        let names_n2 = |t: &String| t.split(['>', '+']).any(|p| p == "n2");
+        assert!(!texts(&EmpressOfIndia, &s).iter().any(names_n2));
+        play(&EmpressOfIndia, &mut s, "turn");
+        assert_eq!(seg(&s, "RedTalon"), "5D");
+        // The pair 3C AD in N2 waits for F1-F4 at 2C: F3 is there now.
+        let mut s2 = s.clone();
+        play(&EmpressOfIndia, &mut s2, "n23>a24");
+        assert_eq!(seg(&s2, "A24"), "2D2C");
+        assert_eq!(seg(&s2, "N23"), "JC", "the black talon's top");
+    }
+
+    #[test]
+    fn the_fill_loop_turns_cards_of_the_other_colour_to_their_place() {
+        let mut s = unshuffled();
+        // Hand-set: the talons empty, A1 and N1 empty, the pack's top 5C then 9H.
+        s.talon = [Positions::default(); 2];
+        s.places[0].clear();
+        s.places[GROUP].clear();
+        s.order[PACK - 2] = cards("9H")[0];
+        s.order[PACK - 1] = cards("5C")[0];
+        s.next = (PACK - 2) as u8;
+        let mut a = s.clone();
+        a.order[PACK - 2] = cards("5C")[0];
+        a.order[PACK - 1] = cards("9H")[0];
+        a.fill();
+        // A1 first: 5C is turned and fills N1; then 9H fills A1.
+        assert_eq!((seg(&a, "A1"), seg(&a, "N1")), ("9H".into(), "5C".into()));
+        // With the Navy full, a black card turned for A1 goes onto the black talon.
+        s.places[GROUP].push(cards("KS")[0]);
+        s.order[PACK - 2] = cards("5C")[0];
+        s.order[PACK - 1] = cards("9H")[0];
+        s.fill();
+        assert_eq!(seg(&s, "A1"), "9H");
+        assert_eq!(seg(&s, "BlackTalon"), "5C");
+        assert_eq!(seg(&s, "pack"), "");
+        // Nothing left to fill with: an emptied place stays empty.
+        play(&EmpressOfIndia, &mut s, "a1>n1");
+        assert_eq!(seg(&s, "A1"), "");
+        assert_eq!(seg(&s, "BlackTalon"), "5C");
+        assert!(!texts(&EmpressOfIndia, &s).contains(&"turn".to_string()));
+    }
+
+    /// A late position: `k` cards of each colour taken back from the full foundations
+    /// (one of each suit's four, so the cards must go up in order) and spread at random
+    /// over the places (often as pairs), the talons and the pack.
+    fn endgame(seed: u64, k: usize) -> State {
+        let mut rng = SplitMix64::new(seed);
+        let mut r = |n: usize| (rng.next_u64() % n as u64) as usize;
+        let mut s = unshuffled();
+        for col in 0..2 {
+            for i in 0..FOUND {
+                while !LADDER[col].full(&s.found[col], i) {
+                    let n = s.found[col].count(i);
+                    let suit = BASE_SUITS[col][i];
+                    let c = Card::new(LADDER[col].rank_at(0, false, n).unwrap(), suit);
+                    LADDER[col].put(&mut s.found[col], i, c);
+                }
+            }
+        }
+        let mut back = Vec::new();
+        for col in 0..2 {
+            while back.len() < k * (col + 1) {
+                let i = 4 * r(2);
+                if s.found[col].count(i) > 1 {
+                    back.push(LADDER[col].take(&mut s.found[col], i).unwrap());
+                }
+            }
+        }
+        s.places = [Pile::new(); PLACES];
+        s.talon = [Positions::default(); 2];
+        let (mut pack, mut talon) = (Vec::new(), 0);
+        while !back.is_empty() {
+            let c = back.swap_remove(r(back.len()));
+            let col = c.colour() as usize;
+            let single = |p: &usize| s.places[*p].len() == 1 && colour_of(*p) != col;
+            let singles: Vec<usize> = (0..PLACES).filter(single).collect();
+            match r(5) {
+                0 | 4 if !singles.is_empty() => s.places[singles[r(singles.len())]].push(c),
+                1 => {
+                    let p = s.first_empty(col).unwrap();
+                    s.places[p].push(c);
+                }
+                2 => {
+                    s.order[talon] = c;
+                    s.talon[c.colour() as usize].insert(talon);
+                    talon += 1;
+                }
+                _ => pack.push(c),
+            }
+        }
+        s.next = (PACK - pack.len()) as u8;
+        s.order[s.next as usize..].copy_from_slice(&pack);
+        s.fill();
+        s
+    }
+
+    #[test]
+    fn like_foundations_share_a_key() {
+        let mut s = endgame(3, 4);
+        let (before, text) = (EmpressOfIndia.key(&s), EmpressOfIndia.key_text(&s));
+        // Exchange F5 with F7 and F9 with F12 (one of each pair was peeled, the other full).
+        for (col, i, j) in [(0, 4, 6), (1, 0, 3)] {
+            let (rule, l) = (LADDER[col], s.found[col]);
+            let mut t = Ladders::<FOUND>::new();
+            for p in 0..FOUND {
+                let q = [p, j, i][usize::from(p == i) + 2 * usize::from(p == j)];
+                for c in rule.cards(&l, q) {
+                    rule.put(&mut t, p, c);
+                }
+            }
+            s.found[col] = t;
+        }
+        assert_eq!(EmpressOfIndia.key(&s), before);
+        assert_ne!(EmpressOfIndia.key_text(&s), text);
+        assert_eq!(seg(&s, "F7").len(), 2 * 8, "{}", seg(&s, "F7"));
+    }
+
+    #[test]
+    fn walks_keep_texts_distinct_and_cards_counted() {
+        for seed in 1..4 {
+            let s = deal(&EmpressOfIndia, seed);
+            walk(&EmpressOfIndia, &s, 200, seed, |s| {
+                let on = s.found.iter().map(|l| l.total()).sum::<usize>() - 2 * FOUND;
+                let held: usize = s.places.iter().map(Pile::len).sum();
+                let talons = s.talon.iter().map(|t| t.iter().count()).sum::<usize>();
+                assert_eq!(on + held + talons + PACK - s.next as usize, PACK);
+            });
+        }
+    }
+
+    #[test]
+    fn endgames_are_decided_and_won_lines_replay() {
+        let s = endgame(1, 1);
+        let o = solve_limited(&EmpressOfIndia, &s, 1000, false);
+        assert_eq!(o.verdict, Verdict::Won, "{}", EmpressOfIndia.key_text(&s));
+        let o = solve_limited(&EmpressOfIndia, &deal(&EmpressOfIndia, 1), 2000, false);
+        assert_ne!(o.verdict, Verdict::Lost, "a limit gives unknown");
+    }
+
+    #[test]
+    fn the_foundation_symmetry_agrees_with_plain_search() {
+        let positions: Vec<State> = (0..160).map(|i| endgame(i, 2 + i as usize % 5)).collect();
+        let a = pruning_agrees_on(&EmpressOfIndia, &positions, 20_000);
+        assert!(a.won >= 20 && a.lost >= 20, "{a:?}");
+    }
+
+    #[test]
+    fn options_are_refused() {
+        assert!(EmpressOfIndia::from_options(&[("x".into(), OptValue::Bool(true))]).is_err());
+        assert!(EmpressOfIndia::from_options(&[]).is_ok());
+    }
+}
