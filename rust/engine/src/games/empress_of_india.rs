@@ -341,9 +341,9 @@ impl Game for EmpressOfIndia {
         for (p, pile) in s.places.iter().enumerate() {
             k.pile(place(p), pile.cards(), 0);
         }
-        for col in 0..2 {
+        for (col, rule) in LADDER.iter().enumerate() {
             for i in 0..FOUND {
-                k.pile(found(col, i), &LADDER[col].cards(&s.found[col], i), 0);
+                k.pile(found(col, i), &rule.cards(&s.found[col], i), 0);
             }
         }
         let pack: Vec<Card> = s.order[s.next as usize..].iter().rev().copied().collect();
@@ -518,22 +518,21 @@ mod tests {
         let mut rng = SplitMix64::new(seed);
         let mut r = |n: usize| (rng.next_u64() % n as u64) as usize;
         let mut s = unshuffled();
-        for col in 0..2 {
-            for i in 0..FOUND {
-                while !LADDER[col].full(&s.found[col], i) {
+        for (col, rule) in LADDER.iter().enumerate() {
+            for (i, &suit) in BASE_SUITS[col].iter().enumerate() {
+                while !rule.full(&s.found[col], i) {
                     let n = s.found[col].count(i);
-                    let suit = BASE_SUITS[col][i];
-                    let c = Card::new(LADDER[col].rank_at(0, false, n).unwrap(), suit);
-                    LADDER[col].put(&mut s.found[col], i, c);
+                    let c = Card::new(rule.rank_at(0, false, n).unwrap(), suit);
+                    rule.put(&mut s.found[col], i, c);
                 }
             }
         }
         let mut back = Vec::new();
-        for col in 0..2 {
+        for (col, rule) in LADDER.iter().enumerate() {
             while back.len() < k * (col + 1) {
                 let i = 4 * r(2);
                 if s.found[col].count(i) > 1 {
-                    back.push(LADDER[col].take(&mut s.found[col], i).unwrap());
+                    back.push(rule.take(&mut s.found[col], i).unwrap());
                 }
             }
         }
