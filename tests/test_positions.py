@@ -20,6 +20,10 @@ DISCARDING = {"fourteenth", "nestor", "wheel"}
 # Games with no move from one place to another: cards change places by exchange (caesar)
 # or leave the game as a pair (nestor) or a combination (wheel).
 NO_TRANSFERS = {"caesar", "fourteenth", "nestor", "wheel"}
+# Games whose moves may name several places on a side of ">": two cards going up together
+# from two places to two foundations (empress-of-india: ``a3+n7>f9+f2``, ``n4>f13+f5``).
+# Those moves are not from one place to another; the others are checked as usual.
+SEVERAL_PLACES = {"empress-of-india"}
 
 
 def _names(label: str, text: str) -> bool:
@@ -99,7 +103,7 @@ def test_moves_name_source_destination_and_cards(slug):
         for before, move, after in walk(slug, seed):
             assert move.state is before and str(move) == move.text
             assert move.describe().startswith(move.text)
-            if ">" in move.text:
+            if ">" in move.text and not (slug in SEVERAL_PLACES and "+" in move.text):
                 assert move.source is not None and move.dest is not None, move
                 assert _names(move.source, move.text.split(">")[0].split(":")[0]), move
                 assert _names(move.dest, move.text.split(">")[1]), move

@@ -12,6 +12,7 @@ pub mod carpet;
 pub mod clock;
 pub mod congress;
 pub mod constitution;
+pub mod empress_of_india;
 pub mod fifteen;
 pub mod fish_bone;
 pub mod flower_garden;
@@ -415,6 +416,8 @@ const REGISTRY: &[(&str, Maker)] = &[
     (carpet::SLUG, |o| make(carpet::Carpet::from_options(o))),
     (la_nivernaise::SLUG, |o| {
         make(la_nivernaise::LaNivernaise::from_options(o))
+    (empress_of_india::SLUG, |o| {
+        make(empress_of_india::EmpressOfIndia::from_options(o))
     }),
 ];
 

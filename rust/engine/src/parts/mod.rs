@@ -14,6 +14,7 @@
 //! - [`text`]: [`Place`], move and key texts, a default display;
 //! - [`deal`]: the dealer (rows, packets, replacement), gathering, the hand;
 //! - [`options`]: the options table;
+//! - [`bits`]: [`Positions`], a set of positions in a fixed dealing order (talons);
 //! - [`pairs`]: cards that leave two at a time (equal rank, a sum), with its safe pair.
 //!
 //! Solver kit (no game names in it; each piece carries its proof):
@@ -26,6 +27,7 @@
 //!
 //! Games import parts; no part imports a game.
 
+pub mod bits;
 pub mod build;
 pub mod deal;
 pub mod key;
@@ -40,6 +42,7 @@ pub mod safe;
 pub mod stock;
 pub mod text;
 
+pub use bits::Positions;
 pub use build::{
     down_alternate, down_same_suit, up_in_suit, Build, Dir, RankOrder, Space, SuitRule,
 };
