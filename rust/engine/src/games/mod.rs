@@ -416,6 +416,7 @@ const REGISTRY: &[(&str, Maker)] = &[
     (carpet::SLUG, |o| make(carpet::Carpet::from_options(o))),
     (la_nivernaise::SLUG, |o| {
         make(la_nivernaise::LaNivernaise::from_options(o))
+    }),
     (empress_of_india::SLUG, |o| {
         make(empress_of_india::EmpressOfIndia::from_options(o))
     }),
