@@ -21,8 +21,9 @@ GAMES = [g.slug for g in patience.games()]
 
 def late_positions(slug: str, seeds: range, steps: int) -> list[patience.State]:
     """Positions near the end of random walks: the last of each walk, and every fifth
-    one before it, up to eight per walk; and the walk's middle position (late positions
-    of some games leave their pruning nothing to do)."""
+    one before it, up to eight per walk; and the walk's middle and first positions (late
+    positions of some games leave their pruning nothing to do: in empress-of-india,
+    foundations of one suit at one height, which its key merges, are seen early)."""
     g = patience.game(slug)
     out = []
     for seed in seeds:
@@ -37,6 +38,7 @@ def late_positions(slug: str, seeds: range, steps: int) -> list[patience.State]:
             line.append(s)
         out.extend(line[::-5][:8])
         out.append(line[len(line) // 2])
+        out.append(line[0])
     return out
 
 
