@@ -6,6 +6,7 @@
 
 pub mod anna;
 pub mod babette;
+pub mod besieged_city;
 pub mod blockade;
 pub mod caesar;
 pub mod clock;
@@ -406,6 +407,9 @@ const REGISTRY: &[(&str, Maker)] = &[
         make(hemispheres::Hemispheres::from_options(o))
     }),
     (nestor::SLUG, |o| make(nestor::Nestor::from_options(o))),
+    (besieged_city::SLUG, |o| {
+        make(besieged_city::BesiegedCity::from_options(o))
+    }),
 ];
 
 /// The game `slug` with the given options.

@@ -1,0 +1,418 @@
+//! THE BESIEGED CITY (`besieged-city`), from `rules/besieged-city.md` and
+//! `docs/notation/besieged-city.md`.
+//!
+//! # Layout and deal
+//! Two packs, nothing withdrawn. Cards 1-12 fill the Reserve (the city), a grid of four
+//! rows by three columns, R11..R43 row by row; cards 13-26 go one to each of the fourteen
+//! Ramparts in the Rampart order Top1 Top2 Top3 Left1 Right1 Left2 Right2 Left3 Right3
+//! Left4 Right4 Bottom1 Bottom2 Bottom3; the other 78 are the face-down pack (card 27 on
+//! top). The line of LeftI/RightI is Reserve row I, that of TopJ/BottomJ Reserve column J;
+//! the line ends of cell RIJ are LeftI, RightI, TopJ and BottomJ.
+//!
+//! # Foundations
+//! F1-F4 for C D H S, each taking its suit's 26 cards along the ladder
+//! A K 2 Q 3 J 4 T 5 9 6 8 7 7 8 6 9 5 T 4 J 3 Q 2 K A, from a Rampart's top or from the
+//! hand (a card just turned); never from the Reserve or the talon.
+//!
+//! # Building
+//! Two cards fit when of one suit and one apart in rank (no wrap) or neighbours in the
+//! ladder; either may be the lower. A Rampart's top goes onto another non-empty Rampart's
+//! top it fits; a Reserve card onto one of its non-empty line ends whose top it fits.
+//!
+//! # Spaces
+//! After the deal and every move: an empty Reserve cell (first in row-major order) takes
+//! the talon top, else the pack top (placed, not played), while a source lasts; then the
+//! first empty Rampart whose line holds a card is filled from its line, at once when the
+//! line holds one card, else by the player's choice (`pending:`); repeat.
+//!
+//! # Pack and talon
+//! `turn` takes the pack top into the hand: a card its foundation wants waits there for
+//! `hand>fM` or `hand>talon`, any other goes onto the talon. Once the pack and the talon are
+//! both empty a Reserve card may move to any other cell, into a space or changing places
+//! with its card (not two like cards). No re-deal.
+//!
+//! # End
+//! Won with all 104 cards on the foundations; lost when no move is left.
+//!
+//! # Solver
+//! Exact, no pruning: the key is every Reserve cell, every Rampart, the foundation heights,
+//! the stock's bits (the pack's order is fixed within one search), the hand and the
+//! pending Rampart.
+
+use crate::card::{Card, ACE, KING};
+use crate::error::EngineError;
+use crate::game::{Game, GameInfo, Options};
+use crate::pack::{PackSpec, SplitMix64};
+use crate::parts::options::{game_info, Opt, Parsed};
+use crate::parts::text::{move_text, KeyText, Picture, Place};
+use crate::parts::{ByteKey, Ladder, Ladders, Pile, Stock, StockRule, SuitRule};
+
+pub const SLUG: &str = "besieged-city";
+const TITLE: &str = "The Besieged City";
+
+/// THE BESIEGED CITY has no option (an unknown option is an error).
+const OPTIONS: &[Opt] = &[];
+const ROWS: usize = 4;
+const COLS: usize = 3;
+const CELLS: usize = ROWS * COLS;
+const RAMPARTS: usize = 14;
+/// Cards dealt to the Reserve and the Ramparts; the rest is the pack.
+const DEALT: usize = CELLS + RAMPARTS;
+const PACK: usize = 104 - DEALT;
+/// A Rampart's cards are all of one suit above its first card: at most 1 + 26.
+const HIGH: usize = 27;
+/// The foundation ladder, low and high ends in turn.
+const RANKS: [u8; 26] = [
+    1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7, 7, 8, 6, 9, 5, 10, 4, 11, 3, 12, 2, 13, 1,
+];
+const LADDER: Ladder = Ladder {
+    len: 26,
+    ranks: Some(&RANKS),
+    suit: SuitRule::Same,
+    ..Ladder::ACE_UP
+};
+/// The Ramparts in the Rampart order: kind and number.
+const RAMPART: [(&str, u8); RAMPARTS] = [
+    ("Top", 1),
+    ("Top", 2),
+    ("Top", 3),
+    ("Left", 1),
+    ("Right", 1),
+    ("Left", 2),
+    ("Right", 2),
+    ("Left", 3),
+    ("Right", 3),
+    ("Left", 4),
+    ("Right", 4),
+    ("Bottom", 1),
+    ("Bottom", 2),
+    ("Bottom", 3),
+];
+const ROW_KIND: [&str; ROWS] = ["R1", "R2", "R3", "R4"];
+
+fn rampart(p: usize) -> Place {
+    Place::nth(RAMPART[p].0, RAMPART[p].1)
+}
+fn cell(c: usize) -> Place {
+    Place::nth(ROW_KIND[c / COLS], (c % COLS) as u8 + 1)
+}
+fn found(f: usize) -> Place {
+    Place::at("F", f)
+}
+
+/// The Reserve cells (row-major) of Rampart `p`'s line: its row or its column.
+fn line(p: usize) -> impl Iterator<Item = usize> {
+    let (kind, n) = (RAMPART[p].0, RAMPART[p].1 as usize - 1);
+    let row = matches!(kind, "Left" | "Right");
+    (0..if row { COLS } else { ROWS }).map(move |k| if row { n * COLS + k } else { k * COLS + n })
+}
+
+/// The line ends of cell `c`: LeftI, RightI, TopJ, BottomJ (Rampart indices).
+fn ends(c: usize) -> [usize; 4] {
+    let (i, j) = (c / COLS, c % COLS);
+    [3 + 2 * i, 4 + 2 * i, j, 11 + j]
+}
+
+/// Do `a` and `b` fit each other? One suit, and ranks one apart or neighbours in the
+/// ladder. The ladder's neighbours are exactly the pairs adding up to 14 (A-K, 2-Q, ...,
+/// 7-7) or 15 (K-2, Q-3, ..., 8-7).
+fn fits(a: Card, b: Card) -> bool {
+    let (x, y) = (a.rank(), b.rank());
+    a.suit() == b.suit() && (x.abs_diff(y) == 1 || x + y == ACE + KING || x + y == ACE + KING + 1)
+}
+
+/// The game (no options).
+#[derive(Clone, Debug, Default)]
+pub struct BesiegedCity;
+
+impl BesiegedCity {
+    /// Build from user options (there are none: any option is an error).
+    pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
+        Parsed::new(SLUG, OPTIONS, opts)?;
+        Ok(BesiegedCity)
+    }
+}
+
+/// A position.
+#[derive(Clone, Debug)]
+pub struct State {
+    reserve: [Option<Card>; CELLS],
+    ramparts: [Pile<HIGH>; RAMPARTS],
+    /// Place `s` is the foundation of suit `s`.
+    found: Ladders<4>,
+    stock: Stock<PACK>,
+    /// The talon's top card is in fact the hand's, waiting for its choice.
+    hand: bool,
+    /// The emptied Rampart whose filling waits for the player's choice.
+    pending: Option<u8>,
+}
+
+impl State {
+    /// Does the foundation of `c`'s suit take `c` next?
+    fn wants(&self, c: Card) -> bool {
+        LADDER.accepts(&self.found, c.suit() as usize, c)
+    }
+
+    fn hand(&self) -> Option<Card> {
+        self.stock.talon_top().filter(|_| self.hand)
+    }
+
+    /// The automatic steps: fill Reserve spaces from the talon, else the pack; then the
+    /// first empty Rampart whose line holds a card, at once if it holds one, else pending.
+    fn settle(&mut self) {
+        loop {
+            if let Some(c) = self.reserve.iter().position(Option::is_none) {
+                if let Some(x) = self.stock.take_for_refill() {
+                    self.reserve[c] = Some(x);
+                    continue;
+                }
+            }
+            let Some(p) = (0..RAMPARTS)
+                .find(|&p| self.ramparts[p].is_empty() && line(p).any(|c| self.reserve[c].is_some()))
+            else {
+                return;
+            };
+            let mut held = line(p).filter(|&c| self.reserve[c].is_some());
+            match (held.next(), held.next()) {
+                (Some(c), None) => {
+                    if let Some(x) = self.reserve[c].take() {
+                        self.ramparts[p].push(x);
+                    }
+                }
+                _ => {
+                    self.pending = Some(p as u8);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// One move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Move {
+    /// Top of Rampart `.0` to its suit's foundation.
+    Found(u8),
+    /// Top of Rampart `.0` onto Rampart `.1`.
+    Build(u8, u8),
+    /// The card of cell `.0` onto Rampart `.1` (a line end, or the pending Rampart).
+    Out(u8, u8),
+    Turn,
+    HandFound,
+    HandTalon,
+    /// Transposition: cell `.0`'s card to cell `.1` (changing places with its card).
+    Shift(u8, u8),
+}
+
+impl Game for BesiegedCity {
+    type State = State;
+    type Move = Move;
+    type Key = Box<[u8]>;
+
+    fn info(&self) -> GameInfo {
+        game_info(SLUG, TITLE, PackSpec::Standard(2), OPTIONS)
+    }
+
+    fn start(&self, cards: Vec<Card>, _rng: SplitMix64) -> Result<State, EngineError> {
+        if cards.len() != 104 {
+            return Err(EngineError::BadDeal(format!(
+                "{} cards: the game takes 104",
+                cards.len()
+            )));
+        }
+        let mut s = State {
+            reserve: std::array::from_fn(|c| Some(cards[c])),
+            ramparts: std::array::from_fn(|p| Pile::of(&cards[CELLS + p..CELLS + p + 1], 0)),
+            found: Ladders::new(),
+            stock: Stock::new(&cards[DEALT..]),
+            hand: false,
+            pending: None,
+        };
+        s.settle();
+        Ok(s)
+    }
+
+    fn moves(&self, s: &State, out: &mut Vec<Move>) {
+        if s.hand {
+            out.extend([Move::HandFound, Move::HandTalon]);
+            return;
+        }
+        if let Some(p) = s.pending {
+            let held = line(p as usize).filter(|&c| s.reserve[c].is_some());
+            out.extend(held.map(|c| Move::Out(c as u8, p)));
+            return;
+        }
+        let tops: [Option<Card>; RAMPARTS] = std::array::from_fn(|p| s.ramparts[p].top());
+        for (p, t) in tops.iter().enumerate() {
+            if t.is_some_and(|c| s.wants(c)) {
+                out.push(Move::Found(p as u8));
+            }
+        }
+        for (p, t) in tops.iter().enumerate() {
+            let Some(a) = *t else { continue };
+            for (q, u) in tops.iter().enumerate() {
+                if p != q && u.is_some_and(|b| fits(a, b)) {
+                    out.push(Move::Build(p as u8, q as u8));
+                }
+            }
+        }
+        for (c, x) in s.reserve.iter().enumerate() {
+            let Some(a) = *x else { continue };
+            for q in ends(c) {
+                if tops[q].is_some_and(|b| fits(a, b)) {
+                    out.push(Move::Out(c as u8, q as u8));
+                }
+            }
+        }
+        if s.stock.pack_len() > 0 {
+            out.push(Move::Turn);
+        } else if s.stock.talon_len() == 0 {
+            for (a, x) in s.reserve.iter().enumerate() {
+                let Some(x) = *x else { continue };
+                for (b, y) in s.reserve.iter().enumerate() {
+                    let legal = match y {
+                        None => true,
+                        Some(y) => a < b && *y != x,
+                    };
+                    if a != b && legal {
+                        out.push(Move::Shift(a as u8, b as u8));
+                    }
+                }
+            }
+        }
+    }
+
+    fn play(&self, s: &mut State, m: Move) {
+        match m {
+            Move::Found(p) => {
+                if let Some(c) = s.ramparts[p as usize].pop() {
+                    LADDER.put(&mut s.found, c.suit() as usize, c);
+                }
+            }
+            Move::Build(p, q) => {
+                if let Some(c) = s.ramparts[p as usize].pop() {
+                    s.ramparts[q as usize].push(c);
+                }
+            }
+            Move::Out(c, q) => {
+                if let Some(x) = s.reserve[c as usize].take() {
+                    s.ramparts[q as usize].push(x);
+                }
+                s.pending = None;
+            }
+            Move::Turn => {
+                s.stock.turn(&StockRule::ONE_PASS);
+                s.hand = s.stock.talon_top().is_some_and(|c| s.wants(c));
+            }
+            Move::HandFound => {
+                s.hand = false;
+                if let Some(c) = s.stock.take_talon() {
+                    LADDER.put(&mut s.found, c.suit() as usize, c);
+                }
+            }
+            Move::HandTalon => s.hand = false,
+            Move::Shift(a, b) => s.reserve.swap(a as usize, b as usize),
+        }
+        s.settle();
+    }
+
+    fn is_won(&self, s: &State) -> bool {
+        LADDER.all_full(&s.found)
+    }
+
+    fn move_text(&self, s: &State, m: Move) -> String {
+        let hand = Place::named("hand");
+        match m {
+            Move::Found(p) => {
+                let f = s.ramparts[p as usize].top().map_or(0, |c| c.suit() as usize);
+                move_text(rampart(p as usize), found(f))
+            }
+            Move::Build(p, q) => move_text(rampart(p as usize), rampart(q as usize)),
+            Move::Out(c, q) => move_text(cell(c as usize), rampart(q as usize)),
+            Move::Turn => "turn".into(),
+            Move::HandFound => {
+                let f = s.hand().map_or(0, |c| c.suit() as usize);
+                move_text(hand, found(f))
+            }
+            Move::HandTalon => move_text(hand, Place::named("talon")),
+            Move::Shift(a, b) => move_text(cell(a as usize), cell(b as usize)),
+        }
+    }
+
+    fn key_text(&self, s: &State) -> String {
+        let mut k = KeyText::new();
+        for (c, x) in s.reserve.iter().enumerate() {
+            k.pile(cell(c), x.as_slice(), 0);
+        }
+        for (p, r) in s.ramparts.iter().enumerate() {
+            k.pile(rampart(p), r.cards(), 0);
+        }
+        for f in 0..4 {
+            k.pile(found(f), &LADDER.cards(&s.found, f), 0);
+        }
+        let pack: Vec<Card> = s.stock.pack().collect();
+        k.pile(Place::named("pack"), &pack, pack.len());
+        let mut talon: Vec<Card> = s.stock.talon().collect();
+        if s.hand {
+            talon.pop();
+        }
+        k.pile(Place::named("talon"), &talon, 0);
+        if let Some(h) = s.hand() {
+            k.pile(Place::named("hand"), &[h], 0);
+        }
+        if let Some(p) = s.pending {
+            k.field("pending", rampart(p as usize).key_label());
+        }
+        k.finish()
+    }
+
+    fn display(&self, s: &State) -> String {
+        let mut p = Picture::new();
+        p.tops(
+            "Foundations",
+            (0..4).map(|f| (found(f), s.found.top(f))),
+        );
+        let top = |q: usize| s.ramparts[q].top().map_or("--".into(), |c| c.to_string());
+        p.line(&format!("        {}", (0..3).map(top).collect::<Vec<_>>().join(" ")));
+        for i in 0..ROWS {
+            let row: Vec<String> = (0..COLS)
+                .map(|j| s.reserve[i * COLS + j].map_or("--".into(), |c| c.to_string()))
+                .collect();
+            p.line(&format!("    {}  {}  {}", top(3 + 2 * i), row.join(" "), top(4 + 2 * i)));
+        }
+        p.line(&format!("        {}", (11..14).map(top).collect::<Vec<_>>().join(" ")));
+        for q in 0..RAMPARTS {
+            p.pile(rampart(q), s.ramparts[q].cards(), 0);
+        }
+        p.stock(&s.stock, None);
+        if let Some(h) = s.hand() {
+            p.line(&format!("Hand: {h}"));
+        }
+        if let Some(q) = s.pending {
+            p.line(&format!("Pending: {}", rampart(q as usize).key_label()));
+        }
+        p.finish()
+    }
+
+    /// Exact: the cells, the Ramparts, the foundation heights (each place's suit is
+    /// fixed, so its height gives its cards), the stock's bits within its fixed order, the
+    /// hand flag and the pending Rampart.
+    fn key(&self, s: &State) -> Box<[u8]> {
+        let mut k = ByteKey::default();
+        for x in &s.reserve {
+            k.num(x.map_or(0, Card::byte));
+        }
+        for r in &s.ramparts {
+            k.pile(r.cards(), 0);
+        }
+        for f in 0..4 {
+            k.num(s.found.count(f));
+        }
+        let (mask, cursor) = s.stock.key_bits();
+        k.0.extend_from_slice(&mask.to_le_bytes()[..PACK.div_ceil(8)]);
+        k.num(cursor);
+        k.num(u8::from(s.hand));
+        k.num(s.pending.map_or(0xfe, |p| p));
+        k.finish()
+    }
+}
