@@ -167,9 +167,9 @@ impl State {
                     continue;
                 }
             }
-            let Some(p) = (0..RAMPARTS)
-                .find(|&p| self.ramparts[p].is_empty() && line(p).any(|c| self.reserve[c].is_some()))
-            else {
+            let Some(p) = (0..RAMPARTS).find(|&p| {
+                self.ramparts[p].is_empty() && line(p).any(|c| self.reserve[c].is_some())
+            }) else {
                 return;
             };
             let mut held = line(p).filter(|&c| self.reserve[c].is_some());
@@ -324,7 +324,9 @@ impl Game for BesiegedCity {
         let hand = Place::named("hand");
         match m {
             Move::Found(p) => {
-                let f = s.ramparts[p as usize].top().map_or(0, |c| c.suit() as usize);
+                let f = s.ramparts[p as usize]
+                    .top()
+                    .map_or(0, |c| c.suit() as usize);
                 move_text(rampart(p as usize), found(f))
             }
             Move::Build(p, q) => move_text(rampart(p as usize), rampart(q as usize)),
@@ -368,19 +370,27 @@ impl Game for BesiegedCity {
 
     fn display(&self, s: &State) -> String {
         let mut p = Picture::new();
-        p.tops(
-            "Foundations",
-            (0..4).map(|f| (found(f), s.found.top(f))),
-        );
+        p.tops("Foundations", (0..4).map(|f| (found(f), s.found.top(f))));
         let top = |q: usize| s.ramparts[q].top().map_or("--".into(), |c| c.to_string());
-        p.line(&format!("        {}", (0..3).map(top).collect::<Vec<_>>().join(" ")));
+        p.line(&format!(
+            "        {}",
+            (0..3).map(top).collect::<Vec<_>>().join(" ")
+        ));
         for i in 0..ROWS {
             let row: Vec<String> = (0..COLS)
                 .map(|j| s.reserve[i * COLS + j].map_or("--".into(), |c| c.to_string()))
                 .collect();
-            p.line(&format!("    {}  {}  {}", top(3 + 2 * i), row.join(" "), top(4 + 2 * i)));
+            p.line(&format!(
+                "    {}  {}  {}",
+                top(3 + 2 * i),
+                row.join(" "),
+                top(4 + 2 * i)
+            ));
         }
-        p.line(&format!("        {}", (11..14).map(top).collect::<Vec<_>>().join(" ")));
+        p.line(&format!(
+            "        {}",
+            (11..14).map(top).collect::<Vec<_>>().join(" ")
+        ));
         for q in 0..RAMPARTS {
             p.pile(rampart(q), s.ramparts[q].cards(), 0);
         }
@@ -414,5 +424,235 @@ impl Game for BesiegedCity {
         k.num(u8::from(s.hand));
         k.num(s.pending.map_or(0xfe, |p| p));
         k.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::OptValue;
+    use crate::solver::Verdict;
+    use crate::testing::{
+        assert_replays, card, cards, deal, deal_cards, distinct_texts, key_segment, play,
+        solve_limited, sorted_texts, walk,
+    };
+
+    const G: BesiegedCity = BesiegedCity;
+
+    fn unshuffled() -> State {
+        deal_cards(&G, crate::testing::unshuffled(PackSpec::Standard(2)))
+    }
+
+    /// A position set by hand: cells (`--` for a space), Ramparts in the Rampart order
+    /// (`-` for an empty one), foundation heights by suit, the pack (top card first).
+    fn position(cells: &str, ramparts: [&str; RAMPARTS], heights: [u8; 4], pack: &str) -> State {
+        let mut s = unshuffled();
+        for (c, t) in cells.split_whitespace().enumerate() {
+            s.reserve[c] = (t != "--").then(|| card(t));
+        }
+        for (p, t) in ramparts.iter().enumerate() {
+            s.ramparts[p] = Pile::of(&cards(&t.replace('-', "")), 0);
+        }
+        s.found = Ladders::new();
+        for (f, &h) in heights.iter().enumerate() {
+            for &r in &RANKS[..h as usize] {
+                LADDER.put(&mut s.found, f, Card::new(r, f as u8));
+            }
+        }
+        s.stock = Stock::new(&cards(pack));
+        s.hand = false;
+        s.pending = None;
+        s
+    }
+
+    #[test]
+    fn fit_is_one_apart_or_ladder_neighbours_in_suit() {
+        let f = |a: &str, b: &str| fits(card(a), card(b));
+        for (a, b) in [
+            ("AH", "KH"),
+            ("KH", "2H"),
+            ("7H", "7H"),
+            ("8H", "7H"),
+            ("TH", "5H"),
+        ] {
+            assert!(f(a, b) && f(b, a), "{a} {b}");
+        }
+        assert!(f("AS", "2S") && f("QS", "KS") && f("4D", "TD"));
+        assert!(!f("AH", "KS") && !f("5H", "5H") && !f("AH", "QH") && !f("KC", "JC"));
+        let ladder: Vec<u8> = (0..26)
+            .filter_map(|i| LADDER.rank_at(0, false, i))
+            .collect();
+        assert_eq!(ladder, RANKS);
+        for w in RANKS.windows(2) {
+            assert!(fits(Card::new(w[0], 0), Card::new(w[1], 0)));
+        }
+    }
+
+    #[test]
+    fn the_unshuffled_deal() {
+        // By hand: AC..QC into the Reserve, KC then AD..KD onto the Ramparts, the pack AH
+        // (top) .. KS of the first pack, then the whole second pack.
+        let s = unshuffled();
+        let k = G.key_text(&s);
+        assert!(k.starts_with(
+            "R11:AC R12:2C R13:3C R21:4C R22:5C R23:6C R31:7C R32:8C R33:9C R41:TC R42:JC \
+             R43:QC Top1:KC Top2:AD Top3:2D Left1:3D Right1:4D Left2:5D Right2:6D Left3:7D \
+             Right3:8D Left4:9D Right4:TD Bottom1:JD Bottom2:QD Bottom3:KD F1: F2: F3: F4: \
+             pack:ksqs"
+        ));
+        assert!(k.ends_with("3h2hah talon:"), "{k}");
+        assert_eq!(key_segment(&k, "pack").len(), 2 * 78);
+        let t = distinct_texts(&G, &s);
+        assert_eq!(t[0], "top2>f2");
+        // Diamonds fit among the Ramparts (worked by hand for 2D on Top3: AD, 3D, QD, KD).
+        for m in [
+            "top3>top2",
+            "top3>left1",
+            "top3>bottom2",
+            "top3>bottom3",
+            "r11>top1",
+        ] {
+            assert!(t.contains(&m.to_string()), "{m}");
+        }
+        assert!(!t.contains(&"top3>right1".to_string()));
+        let from_cells = t.iter().filter(|m| m.as_bytes()[1].is_ascii_digit());
+        assert_eq!(from_cells.count(), 1);
+        assert_eq!(t.last().map(String::as_str), Some("turn"));
+    }
+
+    #[test]
+    fn an_emptied_rampart_waits_for_a_card_of_its_line() {
+        let mut s = unshuffled();
+        play(&G, &mut s, "top2>f2");
+        assert_eq!(key_segment(&G.key_text(&s), "pending"), "Top2");
+        assert_eq!(
+            sorted_texts(&G, &s),
+            ["r12>top2", "r22>top2", "r32>top2", "r42>top2"]
+        );
+        play(&G, &mut s, "r22>top2");
+        // The emptied cell takes the pack's top card (the talon is empty): AH, placed.
+        let k = G.key_text(&s);
+        assert!(k.contains("R22:AH") && k.contains("Top2:5C") && k.contains(" F2:AD "));
+        assert!(!k.contains("pending") && !k.contains("hand"));
+        assert!(k.ends_with("3h2h talon:"), "{k}");
+    }
+
+    #[test]
+    fn a_turned_card_the_foundation_wants_waits_in_the_hand() {
+        let mut s = unshuffled();
+        play(&G, &mut s, "turn");
+        let k = G.key_text(&s);
+        assert!(k.ends_with("3h2h talon: hand:AH"), "{k}");
+        assert_eq!(distinct_texts(&G, &s), ["hand>f3", "hand>talon"]);
+        let mut up = s.clone();
+        play(&G, &mut up, "hand>f3");
+        assert!(G.key_text(&up).contains(" F3:AH F4: "));
+        play(&G, &mut s, "hand>talon");
+        assert!(G.key_text(&s).ends_with("3h2h talon:AH"));
+        // 2H is not wanted: it goes to the talon by itself.
+        play(&G, &mut s, "turn");
+        assert!(G.key_text(&s).ends_with("3h talon:AH2H"));
+    }
+
+    #[test]
+    fn a_line_of_one_card_fills_its_rampart_in_the_rampart_order() {
+        // Pack and talon out; column 1 holds only AS (R41). Top1's KS goes up: Top1 comes
+        // before the empty Bottom1 in the Rampart order, so AS fills Top1 at once, and
+        // Bottom1, its line now empty, stays empty.
+        let mut s = position(
+            "-- 2C 3C -- 5C 6C -- 8C 9C AS JC QC",
+            [
+                "KS", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "-", "QD", "KD",
+            ],
+            [0, 0, 0, 1],
+            "",
+        );
+        play(&G, &mut s, "top1>f4");
+        let k = G.key_text(&s);
+        assert!(k.starts_with("R11: R12:2C R13:3C R21: "), "{k}");
+        assert!(k.contains("R41: ") && k.contains("Top1:AS") && k.contains("Bottom1: "));
+        assert!(k.ends_with("F4:ASKS pack: talon:"), "{k}");
+        // A line of several cards waits for the choice: Bottom3 empties, column 3 is full.
+        let mut s = position(
+            "AH 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC",
+            [
+                "KS", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD",
+            ],
+            [0, 0, 0, 0],
+            "",
+        );
+        play(&G, &mut s, "bottom3>f2");
+        assert!(G.key_text(&s).ends_with("talon: pending:Bottom3"));
+        assert_eq!(
+            distinct_texts(&G, &s),
+            ["r13>bottom3", "r23>bottom3", "r33>bottom3", "r43>bottom3"]
+        );
+    }
+
+    #[test]
+    fn transposition_once_the_pack_and_talon_are_out() {
+        let s = position(
+            "7H -- -- -- -- -- -- -- -- -- 7H 9S",
+            [
+                "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-",
+            ],
+            [26, 26, 12, 25],
+            "",
+        );
+        // Set by hand (no automatic step has run): only the Reserve moves are listed.
+        let t = sorted_texts(&G, &s);
+        assert!(t.contains(&"r11>r12".to_string()) && t.contains(&"r43>r12".to_string()));
+        assert!(t.contains(&"r11>r43".to_string()) && t.contains(&"r42>r43".to_string()));
+        assert!(!t.contains(&"r11>r42".to_string()) && !t.contains(&"r42>r11".to_string()));
+        assert!(
+            !t.contains(&"r43>r11".to_string()),
+            "a swap is written once"
+        );
+        // 3 cards into 9 spaces each, plus the swaps 7H-9S twice.
+        assert_eq!(t.len(), 3 * 9 + 2);
+    }
+
+    #[test]
+    fn small_ends_won_and_lost() {
+        let top1 = |cards: &'static str| -> [&'static str; RAMPARTS] {
+            let mut r = ["-"; RAMPARTS];
+            r[0] = cards;
+            r
+        };
+        let one = |c: &str| format!("{c} -- -- -- -- -- -- -- -- -- -- --");
+        // Spades want 2S, KS, AS. 2S from R11 onto KS (K-2 fit), then all three go up.
+        let s = position(&one("2S"), top1("AS KS"), [26, 26, 26, 23], "");
+        let o = solve_limited(&G, &s, 10_000, true);
+        assert_eq!(o.verdict, Verdict::Won);
+        assert_replays(&G, &s, &o.moves);
+        // AS on KS: KS is freed only by moving AS onto a 2S or KS, and the one 2S, once
+        // on a Rampart, is then buried under the AS. Transpositions do not help: lost.
+        let s = position(&one("2S"), top1("KS AS"), [26, 26, 26, 23], "");
+        assert_eq!(solve_limited(&G, &s, 100_000, true).verdict, Verdict::Lost);
+        // With the 2S already up: KS goes up, AS alone in column 1 fills Top1 at once.
+        let s = position(&one("AS"), top1("KS"), [26, 26, 26, 24], "");
+        let o = solve_limited(&G, &s, 10_000, true);
+        assert_eq!(o.verdict, Verdict::Won);
+        assert_eq!(o.moves.len(), 2, "top1>f4, then AS fills Top1 and goes up");
+    }
+
+    #[test]
+    fn random_walks_keep_the_cards_and_the_moves_distinct() {
+        for seed in 1..4 {
+            let s = deal(&G, seed);
+            walk(&G, &s, 600, seed, |p| {
+                let on: usize = p.reserve.iter().flatten().count()
+                    + p.ramparts.iter().map(Pile::len).sum::<usize>()
+                    + p.found.total()
+                    + p.stock.len();
+                assert_eq!(on, 104, "{}", G.key_text(p));
+            });
+        }
+    }
+
+    #[test]
+    fn options_are_refused() {
+        assert!(BesiegedCity::from_options(&[("x".into(), OptValue::Bool(true))]).is_err());
+        assert!(BesiegedCity::from_options(&[]).is_ok());
     }
 }
