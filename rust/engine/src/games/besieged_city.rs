@@ -72,26 +72,15 @@ const LADDER: Ladder = Ladder {
     ..Ladder::ACE_UP
 };
 /// The Ramparts in the Rampart order: kind and number.
-const RAMPART: [(&str, u8); RAMPARTS] = [
-    ("Top", 1),
-    ("Top", 2),
-    ("Top", 3),
-    ("Left", 1),
-    ("Right", 1),
-    ("Left", 2),
-    ("Right", 2),
-    ("Left", 3),
-    ("Right", 3),
-    ("Left", 4),
-    ("Right", 4),
-    ("Bottom", 1),
-    ("Bottom", 2),
-    ("Bottom", 3),
+const KIND: [&str; RAMPARTS] = [
+    "Top", "Top", "Top", "Left", "Right", "Left", "Right", "Left", "Right", "Left", "Right",
+    "Bottom", "Bottom", "Bottom",
 ];
+const NUMBER: [u8; RAMPARTS] = [1, 2, 3, 1, 1, 2, 2, 3, 3, 4, 4, 1, 2, 3];
 const ROW_KIND: [&str; ROWS] = ["R1", "R2", "R3", "R4"];
 
 fn rampart(p: usize) -> Place {
-    Place::nth(RAMPART[p].0, RAMPART[p].1)
+    Place::nth(KIND[p], NUMBER[p])
 }
 fn cell(c: usize) -> Place {
     Place::nth(ROW_KIND[c / COLS], (c % COLS) as u8 + 1)
@@ -102,8 +91,7 @@ fn found(f: usize) -> Place {
 
 /// The Reserve cells (row-major) of Rampart `p`'s line: its row or its column.
 fn line(p: usize) -> impl Iterator<Item = usize> {
-    let (kind, n) = (RAMPART[p].0, RAMPART[p].1 as usize - 1);
-    let row = matches!(kind, "Left" | "Right");
+    let (row, n) = (matches!(KIND[p], "Left" | "Right"), NUMBER[p] as usize - 1);
     (0..if row { COLS } else { ROWS }).map(move |k| if row { n * COLS + k } else { k * COLS + n })
 }
 
@@ -371,26 +359,9 @@ impl Game for BesiegedCity {
     fn display(&self, s: &State) -> String {
         let mut p = Picture::new();
         p.tops("Foundations", (0..4).map(|f| (found(f), s.found.top(f))));
-        let top = |q: usize| s.ramparts[q].top().map_or("--".into(), |c| c.to_string());
-        p.line(&format!(
-            "        {}",
-            (0..3).map(top).collect::<Vec<_>>().join(" ")
-        ));
-        for i in 0..ROWS {
-            let row: Vec<String> = (0..COLS)
-                .map(|j| s.reserve[i * COLS + j].map_or("--".into(), |c| c.to_string()))
-                .collect();
-            p.line(&format!(
-                "    {}  {}  {}",
-                top(3 + 2 * i),
-                row.join(" "),
-                top(4 + 2 * i)
-            ));
+        for (c, x) in s.reserve.iter().enumerate() {
+            p.pile(cell(c), x.as_slice(), 0);
         }
-        p.line(&format!(
-            "        {}",
-            (11..14).map(top).collect::<Vec<_>>().join(" ")
-        ));
         for q in 0..RAMPARTS {
             p.pile(rampart(q), s.ramparts[q].cards(), 0);
         }
