@@ -6,6 +6,7 @@
 
 pub mod anna;
 pub mod babette;
+pub mod besieged_city;
 pub mod blockade;
 pub mod caesar;
 pub mod carpet;
@@ -419,6 +420,9 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
     (empress_of_india::SLUG, |o| {
         make(empress_of_india::EmpressOfIndia::from_options(o))
+    }),
+    (besieged_city::SLUG, |o| {
+        make(besieged_city::BesiegedCity::from_options(o))
     }),
 ];
 
