@@ -4,6 +4,8 @@ output, and the long-solve progress and Ctrl-C, run through the real entry point
 from __future__ import annotations
 
 import json
+import os
+import select
 import signal
 import subprocess
 import sys
@@ -146,9 +148,19 @@ def test_long_solve_shows_progress_and_ctrl_c_prints_what_it_had():
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(2.5)
+    # Wait for the first progress line (not a fixed delay: on a busy machine the start-up
+    # alone can take seconds), then interrupt.
+    seen, deadline = "", time.monotonic() + 60
+    assert p.stderr is not None
+    while " states, " not in seen and time.monotonic() < deadline:
+        if select.select([p.stderr], [], [], 0.5)[0]:
+            chunk = os.read(p.stderr.fileno(), 4096).decode()
+            if not chunk:
+                break
+            seen += chunk
     p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    out, rest = p.communicate(timeout=60)
+    err = seen + rest
     assert p.returncode == 130, (out, err)
     assert "solving: " in err and " states, " in err
     assert "unknown (cancelled)" in out and "states" in out
