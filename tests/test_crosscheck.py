@@ -144,7 +144,7 @@ def test_reference_search_agrees_with_rust_verdicts(slug, opts):
     fg = reference.game(slug, **opts)
     verdicts = {"won": 0, "lost": 0}
     want = 6 if DEEP else 2
-    deadline = time.monotonic() + (300 if DEEP else 8)
+    deadline = time.monotonic() + (300 if DEEP else 3)
     for rs in _positions_near_the_end(slug, opts, range(1, 200), rnd):
         fs = _reference_twin(fg, rs)
         ref = search(fs, 1500)
