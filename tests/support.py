@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from patience import reference
@@ -27,3 +28,10 @@ def engines(slug: str, **options: Any) -> list[tuple[str, Any]]:
 def move_set(state: Any) -> set[str]:
     """The legal moves of a state of either engine, as a set of text forms."""
     return {str(m) for m in state.moves()}
+
+
+def default_sigint() -> None:
+    """``preexec_fn`` for a child that a test interrupts: SIGINT back to its default, so
+    that Python installs its KeyboardInterrupt handler even when the test run itself was
+    started with SIGINT ignored (``nohup cmd &`` from a script does that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -13,6 +13,7 @@ import time
 
 import patience
 import pytest
+from support import default_sigint
 
 SLUGS = [info.slug for info in patience.games()]
 
@@ -147,6 +148,7 @@ def test_long_solve_shows_progress_and_ctrl_c_prints_what_it_had():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     # Wait for the first progress line (not a fixed delay: on a busy machine the start-up
     # alone can take seconds), then interrupt.

@@ -26,6 +26,7 @@ from pathlib import Path
 import patience
 import pytest
 from patience.cli import main
+from support import default_sigint
 
 survey_mod = importlib.import_module("patience.survey")
 
@@ -227,6 +228,7 @@ def _interrupt(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
         env=_env(),
     )
     try:

@@ -19,6 +19,7 @@ from pathlib import Path
 import patience
 import pytest
 from patience.survey import SCHEMA_VERSION, wilson_interval
+from support import default_sigint
 
 SLUG = "canfield-or-klondike"
 # A state limit (not a time limit) keeps every verdict deterministic, so runs compare.
@@ -299,6 +300,7 @@ def test_ctrl_c_stops_promptly_and_keeps_the_finished_deals(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         _wait_rows(tmp_path / "c.db", proc, 1)
