@@ -214,6 +214,14 @@ pub trait Game: Send + Sync + Sized {
         None
     }
 
+    /// Should the solver run random playouts beside its search ([`crate::solver`]'s
+    /// `probe` module)? For games whose wins turn on early choices, where a depth-first
+    /// search finds them late. They take a fixed share of the positions generated; a win
+    /// they reach is a win, and they decide nothing else.
+    fn probes(&self) -> bool {
+        false
+    }
+
     /// The legal moves a solver move stands for, played one after another from `s`.
     fn expand(&self, _s: &Self::State, m: Self::Move, out: &mut Vec<Self::Move>) {
         out.push(m);

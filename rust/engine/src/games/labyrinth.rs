@@ -333,6 +333,12 @@ impl Game for Labyrinth {
         k.finish()
     }
 
+    /// Random playouts beside the search: measured to find wins the depth-first order
+    /// reaches late (the `probe` module of the solver says why they stay sound).
+    fn probes(&self) -> bool {
+        true
+    }
+
     /// A free card `c` (or the held card) that fits its foundation `f` when the other
     /// foundation `g` of its suit has already taken a card of `c`'s rank, unless `c` lies
     /// in the current row with cards left in the pack (its play would refill the cell).

@@ -21,7 +21,10 @@
 //! it cannot make fallible (a move list, a key) find room. When memory runs out, or the
 //! limit would be passed, the search ends with `Unknown` and [`Stop::Memory`].
 
+mod probe;
+
 use crate::game::{Game, StateKey};
+use probe::Prober;
 use rustc_hash::FxBuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -513,6 +516,9 @@ impl<G: Game> Game for Plain<'_, G> {
     fn key_text(&self, s: &G::State) -> String {
         self.0.key_text(s)
     }
+    fn probes(&self) -> bool {
+        false
+    }
     fn key(&self, s: &G::State) -> Box<[u8]> {
         self.0.key_text(s).into_bytes().into_boxed_slice()
     }
@@ -571,6 +577,9 @@ fn search<G: Game>(
     let mut next_check: u64 = 0;
     let mut probed: u64 = 0;
     let mut won: Option<G::Move> = None;
+    // Playouts beside the search, if the game asks for them (see `probe`).
+    let mut prober: Option<Prober<G>> = if game.probes() { Prober::new() } else { None };
+    let mut probe_won = false;
     // Bytes held by the four stacks (their capacities), kept up to date as they grow:
     // `pending`, `path` and `keys` grow only through `room`; `moves` grows inside the
     // game's move generation, so its capacity is compared after each generation.
@@ -682,6 +691,12 @@ fn search<G: Game>(
             }
         }
 
+        if let Some(p) = prober.as_mut() {
+            if p.nodes * probe::SHARE < nodes && p.run(game, start) {
+                probe_won = true;
+                break;
+            }
+        }
         let Some((s, m, d)) = pending.pop() else {
             break;
         };
@@ -700,7 +715,7 @@ fn search<G: Game>(
     );
     out.peak_bytes = peak.max(bytes);
     out.states = table.len();
-    out.nodes = nodes;
+    out.nodes = nodes + prober.as_ref().map_or(0, |p| p.nodes);
     if let Some(p) = &limits.progress {
         p.states.store(out.states, Ordering::Relaxed);
         p.bytes.store(bytes, Ordering::Relaxed);
@@ -709,7 +724,25 @@ fn search<G: Game>(
     // memory is reported as a win only if its moves can be written out.
     drop(pending);
     drop(table);
-    if let Some(last) = won {
+    if let Some(p) = prober.as_ref().filter(|_| probe_won) {
+        let mut line = Vec::new();
+        let mut s = start.clone();
+        let mut ok = line.try_reserve(p.line().len() * 2).is_ok();
+        for &m in p.line() {
+            if !ok {
+                break;
+            }
+            game.expand(&s, m, &mut line);
+            game.play(&mut s, m);
+            ok = line.try_reserve(16).is_ok();
+        }
+        if ok {
+            out.verdict = Verdict::Won;
+            out.moves = line;
+        } else {
+            out.stop = Some(Stop::Memory);
+        }
+    } else if let Some(last) = won {
         let mut line = Vec::new();
         let mut before = start;
         let mut ok = line.try_reserve(path.len() + 1).is_ok();
