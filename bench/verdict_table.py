@@ -3,7 +3,9 @@
     python bench/verdict_table.py --first-seed 1 --deals 100 --timeout 10 --max-states 20000000
 
 For each game: won / lost / unknown counts, the median and 90th percentile of the time a
-deal took (the solver's own clock), and the time the game took (wall clock, all threads). A deal stopped by a limit is `unknown`, never `lost`.
+deal took (the solver's own clock), and the time the game took (wall clock, all threads). A
+deal stopped by a limit is `unknown`, never `lost`. For the unknown deals, what stopped them
+and the median of the positions they stored and of the positions stored per second.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
 
 import patience
 
@@ -33,8 +36,11 @@ def main() -> int:
         f"seeds {seeds.start}..{seeds.stop - 1}, limits per deal: {limits}, threads: {a.threads or 'all'}"
     )
     print()
-    print("| game | won | lost | unknown | decided | median | p90 | time |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| game | won | lost | unknown | decided | median | p90 | time "
+        "| unknown: stopped by | states | states/s |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |")
     for slug in slugs:
         t0 = time.perf_counter()
         rs = patience.solve_many(
@@ -45,9 +51,18 @@ def main() -> int:
         secs = sorted(r.seconds for r in rs)
         med, p90 = secs[len(secs) // 2], secs[min(len(secs) - 1, (9 * len(secs)) // 10)]
         share = 100 * (c["won"] + c["lost"]) / len(rs)
+        unknown = [r for r in rs if r.verdict == "unknown"]
+        stops = ", ".join(
+            f"{why} {n}" for why, n in sorted(Counter(r.stop or "?" for r in unknown).items())
+        )
+        states = sorted(r.states for r in unknown)
+        rates = sorted(r.states / max(r.seconds, 1e-9) for r in unknown)
+        mid = (
+            f"{states[len(states) // 2]:,} | {rates[len(rates) // 2]:,.0f}" if unknown else "- | -"
+        )
         print(
             f"| {slug} | {c['won']} | {c['lost']} | {c['unknown']} | {share:.0f}% "
-            f"| {med:.3f} s | {p90:.3f} s | {dt:.1f} s |",
+            f"| {med:.3f} s | {p90:.3f} s | {dt:.1f} s | {stops or '-'} | {mid} |",
             flush=True,
         )
     return 0
