@@ -565,11 +565,16 @@ fn search<G: Game>(
     }
     table.insert(h0, k0);
 
-    // The line to the node being expanded: each entry is a move and the state after it
-    // (the state before the first is `start`).
-    let mut path: Vec<(G::State, G::Move)> = Vec::new();
-    // Generated, not yet expanded: state, the move that made it, its parent's depth.
-    let mut pending: Vec<(G::State, G::Move, usize)> = Vec::new();
+    // One stack of positions: each is the state, the move that made it, and whether it
+    // has been expanded. The expanded ones, bottom to top, are the line to the node being
+    // expanded (the state before the first is `start`); the others are generated and not
+    // yet expanded, each above its parent. An expanded position that comes back to the
+    // top has had all its children searched, and is dropped. A child is made by copying
+    // its parent within the stack and playing the move in place: one copy a child, and
+    // none to expand it.
+    let mut pending: Vec<(G::State, G::Move, bool)> = Vec::new();
+    // The position being expanded: an index into `pending`, or `None` for `start`.
+    let mut at: Option<usize> = None;
     let mut moves: Vec<G::Move> = Vec::new();
     let mut keys: Vec<(G::Key, u64)> = Vec::new();
     let mut nodes: u64 = 0;
@@ -581,13 +586,13 @@ fn search<G: Game>(
     let mut prober: Option<Prober<G>> = if game.probes() { Prober::new() } else { None };
     let mut probe_won = false;
     // Bytes held by the four stacks (their capacities), kept up to date as they grow:
-    // `pending`, `path` and `keys` grow only through `room`; `moves` grows inside the
+    // `pending` and `keys` grow only through `room`; `moves` grows inside the
     // game's move generation, so its capacity is compared after each generation.
     let mut stacks: u64 = 0;
     let mut moves_bytes: u64 = 0;
 
     'search: loop {
-        let parent: &G::State = path.last().map_or(start, |(s, _)| s);
+        let parent: &G::State = at.map_or(start, |i| &pending[i].0);
         moves.clear();
         if let Some(m) = game.safe_move(parent) {
             moves.push(m);
@@ -608,22 +613,27 @@ fn search<G: Game>(
         }
         // Children go straight onto the pending stack, in reverse so that the first
         // (best) move is on top; those already in the table are dropped after.
-        let depth = path.len();
         let first = pending.len();
         keys.clear();
         for &m in moves.iter().rev() {
-            let mut child = parent.clone();
-            game.play(&mut child, m);
+            match at {
+                Some(i) => pending.extend_from_within(i..=i),
+                None => pending.push((start.clone(), m, false)),
+            }
+            let Some((child, mv, open)) = pending.last_mut() else {
+                unreachable!("a child was just pushed");
+            };
+            (*mv, *open) = (m, false);
+            game.play(child, m);
             nodes += 1;
-            if game.is_won(&child) {
+            if game.is_won(child) {
                 pending.truncate(first);
                 won = Some(m);
                 break 'search;
             }
-            let k = game.key(&child);
+            let k = game.key(child);
             let h = table.hash(&k);
             keys.push((k, h));
-            pending.push((child, m, depth));
         }
         let mut sink = 0u64;
         for (_, h) in &keys {
@@ -697,21 +707,22 @@ fn search<G: Game>(
                 break;
             }
         }
-        let Some((s, m, d)) = pending.pop() else {
+        // Positions whose children are all searched leave the stack; the next one not yet
+        // expanded is expanded in place.
+        while pending.last().is_some_and(|e| e.2) {
+            pending.truncate(pending.len() - 1);
+        }
+        let Some(top) = pending.len().checked_sub(1) else {
             break;
         };
-        path.truncate(d);
-        if !room(&mut path, 1, &mut stacks, table.bytes(), limit) {
-            out.stop = Some(Stop::Memory);
-            break;
-        }
-        path.push((s, m));
+        pending[top].2 = true;
+        at = Some(top);
     }
 
     let bytes = table.bytes() + stacks;
     debug_assert_eq!(
         stacks,
-        vec_bytes(&pending) + vec_bytes(&path) + vec_bytes(&keys) + vec_bytes(&moves)
+        vec_bytes(&pending) + vec_bytes(&keys) + vec_bytes(&moves)
     );
     out.peak_bytes = peak.max(bytes);
     out.states = table.len();
@@ -722,7 +733,6 @@ fn search<G: Game>(
     }
     // Memory for the winning line is asked for fallibly too: a win found at the edge of
     // memory is reported as a win only if its moves can be written out.
-    drop(pending);
     drop(table);
     if let Some(p) = prober.as_ref().filter(|_| probe_won) {
         let mut line = Vec::new();
@@ -745,8 +755,9 @@ fn search<G: Game>(
     } else if let Some(last) = won {
         let mut line = Vec::new();
         let mut before = start;
-        let mut ok = line.try_reserve(path.len() + 1).is_ok();
-        for (s, m) in &path {
+        let path = pending.iter().filter(|e| e.2);
+        let mut ok = line.try_reserve(pending.len() + 1).is_ok();
+        for (s, m, _) in path {
             if !ok {
                 break;
             }
