@@ -228,12 +228,8 @@ impl Klondike {
     /// can; a king at the bottom of its column never needs another one.
     fn king_may_need_space(&self, s: &KState) -> bool {
         let is_king = |c: &Card| c.rank() == KING;
-        for c in s.stock.left() {
-            if is_king(&c) {
-                return true;
-            }
-        }
-        s.cols.iter().any(|c| c.cards().iter().skip(1).any(is_king))
+        s.stock.any_left(|c| is_king(&c))
+            || s.cols.iter().any(|c| c.cards().iter().skip(1).any(is_king))
             || (self.foundation_return && s.found.by_suit().contains(&KING))
     }
 

@@ -181,6 +181,26 @@ impl<const N: usize> Stock<N> {
         })
     }
 
+    /// Is any card left in the pack or the talon one that `pred` picks? Branch-free over
+    /// all `N` slots (the per-node question of a solver, such as "is a king still to
+    /// come?"): cheaper than walking the cards left one by one.
+    #[inline]
+    pub fn any_left(&self, pred: impl Fn(Card) -> bool) -> bool {
+        if N <= 64 {
+            // One word (the usual case): the compiler keeps it in a register.
+            let mut picked: u64 = 0;
+            for (i, &c) in self.cards.iter().enumerate() {
+                picked |= u64::from(pred(c)) << i;
+            }
+            return picked & self.present[0] != 0;
+        }
+        let mut picked: u128 = 0;
+        for (i, &c) in self.cards.iter().enumerate() {
+            picked |= u128::from(pred(c)) << i;
+        }
+        picked & self.mask() != 0
+    }
+
     /// Turn `rule.draw` cards (fewer if the pack runs out); false if the pack was empty.
     #[inline]
     pub fn turn(&mut self, rule: &StockRule) -> bool {
@@ -763,6 +783,28 @@ mod tests {
         let mut c = Stock::<8>::new(&cards("AC 2C 3C"));
         c.turn(&r);
         assert_ne!(a.key_bits(), c.key_bits());
+    }
+
+    /// `any_left` answers what walking the cards left answers, as cards are taken.
+    #[test]
+    fn any_left_sees_only_the_cards_left() {
+        let r = rule(1, Some(1));
+        let mut s = Stock::<24>::new(&cards("KC 2C KD 4C 5C"));
+        let king = |c: Card| c.rank() == 13;
+        let five = |c: Card| c.rank() == 5;
+        let ace = |c: Card| c.rank() == 1;
+        // The empty slots past the pack hold aces: never seen as left.
+        assert!(!s.any_left(ace));
+        assert!(s.any_left(king) && s.any_left(five));
+        s.turn(&r);
+        assert_eq!(s.take_talon(), Some(card("KC")));
+        assert!(s.any_left(king), "KD is still in the pack");
+        s.turn(&r);
+        s.turn(&r);
+        assert_eq!(s.take_talon(), Some(card("KD")));
+        assert!(!s.any_left(king));
+        assert_eq!(s.any_left(five), s.left().any(five));
+        assert!(s.any_left(five));
     }
 
     /// The walk lists what [`Stock::reachable_tops`] lists up to the first stopping card,
