@@ -27,4 +27,50 @@ queens
 constitution
 zodiac
 kings
+anna
+anna marry_wrap=True
+babette
+besieged-city
+blockade
+caesar
+carpet
+clock
+congress
+empress-of-india
+fifteen
+fish-bone
+flower-garden
+fortress
+four-corners
+fourteenth
+general-sedgewick
+general-sedgewick cross_wrap=True
+hemispheres
+la-belle-lucie
+la-belle-lucie house_in_the_wood=True
+la-belle-lucie house_on_the_hill=True
+la-nivernaise
+labyrinth
+labyrinth wait_for_foundations=True
+light-and-shade
+light-and-shade talon_to_auxiliary=True
+louis
+margarethe
+mill
+mount-olympus
+napoleon-at-st-helena
+napoleon-at-st-helena lane_from_talon_only=True
+nation
+nestor
+olga
+red-and-black
+salic-law
+shah
+sly
+spensers-fairie-queen
+square
+sultan
+terrace
+two-rings
+wheel
 SETS

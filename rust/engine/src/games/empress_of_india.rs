@@ -1,6 +1,9 @@
 //! THE EMPRESS OF INDIA (`empress-of-india`), from `rules/empress-of-india.md` and
 //! `docs/notation/empress-of-india.md`.
 //!
+//! Over the 400-line budget by a few lines: the key's symmetry and the solver's move
+//! choice each carry their proof (see Solver below).
+//!
 //! # Layout and deal
 //! Four packs. Black aces (F1-F8) and red kings (F9-F16) are the foundations, black queens
 //! and red knaves are out; the other 176 cards are dealt in order, red to the first empty
