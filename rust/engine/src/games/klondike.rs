@@ -39,6 +39,8 @@
 //!   argument ([`safe_by_mask`], the mask form of `safe_to_foundation`) allows.
 //! - Dominance: when no king can ever want an empty column, a move that empties a column
 //!   only covers the destination's card, and is left out.
+//! - With re-deals, random playouts run beside the search ([`Game::probes`]): they find
+//!   many wins the depth-first order reaches late, and decide nothing else.
 //! - Key symmetries: columns without face-down cards are interchangeable (their runs are
 //!   sorted); with unlimited passes the talon positions on the turning cycle share a key
 //!   ([`Stock::on_cycle`]); foundations are keyed by suit, not by place.
@@ -467,6 +469,13 @@ impl Game for Klondike {
         self.stock_macros(s, out);
         out[w..].rotate_left(others);
         self.found_col_moves(s, out);
+    }
+
+    /// Playouts beside the search with re-deals (measured on seeds 1-200 at 10 s a deal:
+    /// the modern rules decide 177 deals with them against 167 without, draw 3 with
+    /// unlimited passes 187 against 185); the book's single pass gains nothing from them.
+    fn probes(&self) -> bool {
+        self.stock.passes != Some(1)
     }
 
     fn expand(&self, s: &KState, m: KMove, out: &mut Vec<KMove>) {

@@ -326,6 +326,14 @@ impl<K: StateKey> Visited<K> {
             Visited::Hashed(..) => 0,
         }
     }
+    /// Would `extra` more keys make the table grow?
+    #[inline]
+    fn wants_growth(&self, extra: usize) -> bool {
+        match self {
+            Visited::Dense(d) => d.wants_growth(extra),
+            Visited::Hashed(h, _) => h.capacity() - h.len() < extra,
+        }
+    }
     /// Make room for `extra` more keys, growing the table if that fits in `limit` along
     /// with `other` bytes (the old and the new array are both held while it grows).
     /// False if there is no room and none can be had.
@@ -453,6 +461,17 @@ fn grow_stack<T>(
     let ok = reserve_vec(v, extra, table + others, limit);
     *stacks = others + vec_bytes(v);
     ok
+}
+
+/// Would a growth of the table, started now, end after the time limit? A growth doubles
+/// the table and moves every key, so it takes about twice as long as the last one; the
+/// first growths (of small tables) are never refused. The clock is read only here, when
+/// the table is about to grow (a few dozen times a search).
+fn late_to_grow(t0: Instant, timeout: Option<Duration>, last: Option<Duration>) -> bool {
+    match (timeout, last) {
+        (Some(limit), Some(last)) => t0.elapsed() + last * 2 >= limit,
+        _ => false,
+    }
 }
 
 /// True if a block of [`HEADROOM`] bytes can be allocated now (it is freed at once).
@@ -585,6 +604,8 @@ fn search<G: Game>(
     // Playouts beside the search, if the game asks for them (see `probe`).
     let mut prober: Option<Prober<G>> = if game.probes() { Prober::new() } else { None };
     let mut probe_won = false;
+    // How long the table's last growth took (the next, twice as large, takes about twice).
+    let mut last_growth: Option<Duration> = None;
     // Bytes held by the four stacks (their capacities), kept up to date as they grow:
     // `pending` and `keys` grow only through `room`; `moves` grows inside the
     // game's move generation, so its capacity is compared after each generation.
@@ -645,10 +666,21 @@ fn search<G: Game>(
         let key_heap: u64 = keys.iter().map(|(k, _)| k.heap_bytes() as u64).sum();
         let other = stacks + key_heap;
         let before = table.bytes();
+        let growing = table.wants_growth(keys.len());
+        if growing && late_to_grow(t0, limits.timeout, last_growth) {
+            // The doubling would end after the time limit: stop now instead of late.
+            pending.truncate(first);
+            out.stop = Some(Stop::Time);
+            break;
+        }
+        let grown_at = growing.then(Instant::now);
         if !within(before + other, limit) || !table.reserve(keys.len(), other, limit) {
             pending.truncate(first);
             out.stop = Some(Stop::Memory);
             break;
+        }
+        if let Some(t) = grown_at {
+            last_growth = Some(t.elapsed());
         }
         if table.bytes() != before {
             // Both arrays were held while the table grew.
@@ -782,6 +814,20 @@ fn search<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_growth_that_would_end_late_is_not_started() {
+        let t0 = Instant::now();
+        let s = Duration::from_secs;
+        // No time limit, or no growth timed yet: always grow.
+        assert!(!late_to_grow(t0, None, Some(s(100))));
+        assert!(!late_to_grow(t0, Some(s(10)), None));
+        // Twice the last growth still fits before the limit: grow.
+        assert!(!late_to_grow(t0, Some(s(100)), Some(s(1))));
+        // It would not: stop.
+        assert!(late_to_grow(t0, Some(s(10)), Some(s(5))));
+        assert!(late_to_grow(t0, Some(s(0)), Some(Duration::ZERO)));
+    }
 
     #[test]
     fn dense_set_inserts_once_through_growth() {

@@ -1,0 +1,115 @@
+"""How many deals the solver decides, per game and option set, at a time limit per deal.
+
+    python bench/decide.py --first-seed 1 --deals 200 --timeout 10 --threads 1
+    python bench/decide.py "canfield-or-klondike draw=3 passes=None partial_runs=True foundation_return=True" --deals 200
+    python bench/decide.py --sets bench/option_sets.txt --deals 40 --timeout 2
+
+A set is a slug followed by its options (`name=value`, values as Python literals: `True`,
+`3`, `None`); with no set named, every line of `--sets` is run. For each set the table gives:
+- won, lost and unknown counts, and the share decided (won or lost);
+- the median and 90th percentile of a deal's time (the solver's own clock);
+- stored positions per second over all the deals (their states over their seconds);
+- bytes per stored position: the peak memory of the search over its positions, for the
+  deals that stored at least `--min-states` (below that the first table's fixed size
+  dominates); `-` if none did.
+
+An `unknown` is a limit that was hit (time, states or memory), never a loss. One thread
+(`--threads 1`) measures one core, as the issues' goals are stated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import patience
+
+HERE = Path(__file__).resolve().parent
+
+
+def parse_set(line: str) -> tuple[str, dict[str, object]]:
+    """`slug name=value ...` -> (slug, options)."""
+    slug, *rest = line.split()
+    opts: dict[str, object] = {}
+    for item in rest:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"bad option {item!r} in set {line!r}: expected name=value")
+        try:
+            opts[name] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise SystemExit(f"bad value {value!r} in set {line!r}") from None
+    return slug, opts
+
+
+def read_sets(path: Path) -> list[str]:
+    lines = (ln.strip() for ln in path.read_text().splitlines())
+    return [ln for ln in lines if ln and not ln.startswith("#")]
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("sets", nargs="*", help='sets such as "canfield-or-klondike draw=3"')
+    p.add_argument("--sets", dest="sets_file", type=Path, default=HERE / "option_sets.txt")
+    p.add_argument("--first-seed", type=int, default=1)
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
+    p.add_argument("--max-states", type=int, default=None, help="stored positions per deal")
+    p.add_argument("--threads", type=int, default=1, help="0 = all cores")
+    p.add_argument("--min-states", type=int, default=100_000)
+    a = p.parse_args()
+    sets = a.sets or read_sets(a.sets_file)
+    seeds = range(a.first_seed, a.first_seed + a.deals)
+    print(
+        f"seeds {seeds.start}..{seeds.stop - 1}, {a.timeout:g} s a deal"
+        + (f", {a.max_states:,} states" if a.max_states else "")
+        + f", threads: {a.threads or 'all'}"
+    )
+    print()
+    print("| set | won | lost | unknown | decided | median | p90 | states/s | B/state | wall |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for line in sets:
+        slug, opts = parse_set(line)
+        t0 = time.perf_counter()
+        try:
+            rs = patience.solve_many(
+                slug,
+                seeds,
+                timeout=a.timeout,
+                max_states=a.max_states,
+                threads=a.threads or None,
+                **opts,  # type: ignore[arg-type]
+            )
+        except patience.PatienceError as e:
+            raise SystemExit(f"{line}: {e}") from None
+        wall = time.perf_counter() - t0
+        n = {v: sum(r.verdict == v for r in rs) for v in ("won", "lost", "unknown")}
+        secs = [r.seconds for r in rs]
+        rate = sum(r.states for r in rs) / max(sum(secs), 1e-9)
+        big = [r for r in rs if r.states >= a.min_states]
+        per = (
+            f"{statistics.median(r.peak_bytes / r.states for r in big):.0f}" if big else "-"
+        )
+        decided = 100 * (n["won"] + n["lost"]) / len(rs)
+        print(
+            f"| {line} | {n['won']} | {n['lost']} | {n['unknown']} | {decided:.1f}% "
+            f"| {statistics.median(secs):.3f} s | {percentile(secs, 0.9):.3f} s "
+            f"| {rate:,.0f} | {per} | {wall:.0f} s |",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
