@@ -98,9 +98,7 @@ def main() -> int:
         secs = [r.seconds for r in rs]
         rate = sum(r.states for r in rs) / max(sum(secs), 1e-9)
         big = [r for r in rs if r.states >= a.min_states]
-        per = (
-            f"{statistics.median(r.peak_bytes / r.states for r in big):.0f}" if big else "-"
-        )
+        per = f"{statistics.median(r.peak_bytes / r.states for r in big):.0f}" if big else "-"
         decided = 100 * (n["won"] + n["lost"]) / len(rs)
         print(
             f"| {line} | {n['won']} | {n['lost']} | {n['unknown']} | {decided:.1f}% "
