@@ -478,6 +478,12 @@ impl Game for GreatThirteen {
         w.finish()
     }
 
+    /// Random playouts beside the search find wins its depth-first order reaches late
+    /// (seeds 1-100 at 5 s a deal: 94 decided with them, 85 without).
+    fn probes(&self) -> bool {
+        true
+    }
+
     fn safe_move(&self, s: &State) -> Option<Move> {
         // The one-move case of `forced_card` (see its proof).
         let (from, to) = Self::forced(s)?;
