@@ -56,6 +56,18 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def outcome_cells(rs: list[patience.SeedResult]) -> str:
+    """The table cells every verdict benchmark starts with: won, lost, unknown, the share
+    decided, and the median and 90th percentile of a deal's time."""
+    n = {v: sum(r.verdict == v for r in rs) for v in ("won", "lost", "unknown")}
+    secs = [r.seconds for r in rs]
+    decided = 100 * (n["won"] + n["lost"]) / len(rs)
+    return (
+        f"{n['won']} | {n['lost']} | {n['unknown']} | {decided:.1f}% "
+        f"| {statistics.median(secs):.3f} s | {percentile(secs, 0.9):.3f} s"
+    )
+
+
 def main() -> int:
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -94,16 +106,11 @@ def main() -> int:
         except patience.PatienceError as e:
             raise SystemExit(f"{line}: {e}") from None
         wall = time.perf_counter() - t0
-        n = {v: sum(r.verdict == v for r in rs) for v in ("won", "lost", "unknown")}
-        secs = [r.seconds for r in rs]
-        rate = sum(r.states for r in rs) / max(sum(secs), 1e-9)
+        rate = sum(r.states for r in rs) / max(sum(r.seconds for r in rs), 1e-9)
         big = [r for r in rs if r.states >= a.min_states]
         per = f"{statistics.median(r.peak_bytes / r.states for r in big):.0f}" if big else "-"
-        decided = 100 * (n["won"] + n["lost"]) / len(rs)
         print(
-            f"| {line} | {n['won']} | {n['lost']} | {n['unknown']} | {decided:.1f}% "
-            f"| {statistics.median(secs):.3f} s | {percentile(secs, 0.9):.3f} s "
-            f"| {rate:,.0f} | {per} | {wall:.0f} s |",
+            f"| {line} | {outcome_cells(rs)} | {rate:,.0f} | {per} | {wall:.0f} s |",
             flush=True,
         )
     return 0

@@ -16,6 +16,7 @@ import time
 from collections import Counter
 
 import patience
+from decide import outcome_cells  # bench/decide.py, beside this script
 
 
 def main() -> int:
@@ -47,10 +48,6 @@ def main() -> int:
             slug, seeds, timeout=a.timeout, max_states=a.max_states, threads=a.threads
         )
         dt = time.perf_counter() - t0
-        c = {v: sum(r.verdict == v for r in rs) for v in ("won", "lost", "unknown")}
-        secs = sorted(r.seconds for r in rs)
-        med, p90 = secs[len(secs) // 2], secs[min(len(secs) - 1, (9 * len(secs)) // 10)]
-        share = 100 * (c["won"] + c["lost"]) / len(rs)
         unknown = [r for r in rs if r.verdict == "unknown"]
         stops = ", ".join(
             f"{why} {n}" for why, n in sorted(Counter(r.stop or "?" for r in unknown).items())
@@ -61,8 +58,7 @@ def main() -> int:
             f"{states[len(states) // 2]:,} | {rates[len(rates) // 2]:,.0f}" if unknown else "- | -"
         )
         print(
-            f"| {slug} | {c['won']} | {c['lost']} | {c['unknown']} | {share:.0f}% "
-            f"| {med:.3f} s | {p90:.3f} s | {dt:.1f} s | {stops or '-'} | {mid} |",
+            f"| {slug} | {outcome_cells(rs)} | {dt:.1f} s | {stops or '-'} | {mid} |",
             flush=True,
         )
     return 0
