@@ -795,6 +795,12 @@ impl Game for HerringBone {
         w.finish()
     }
 
+    /// Random playouts beside the search find wins its depth-first order reaches late
+    /// (seeds 1-40 at 5 s a deal: 33 decided with them, 23 without).
+    fn probes(&self) -> bool {
+        true
+    }
+
     /// A foundation play of a card from the herring-bone top, a bar or a side scene (or,
     /// once no re-deal is left, the talon top) when one of these holds:
     ///

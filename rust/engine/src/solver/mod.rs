@@ -854,20 +854,20 @@ mod tests {
         assert_eq!(e.len, 1);
     }
 
-    fn herring_bone_2() -> (
+    fn herring_bone_4() -> (
         crate::games::herring_bone::HerringBone,
         <crate::games::herring_bone::HerringBone as Game>::State,
     ) {
         let g = crate::games::herring_bone::HerringBone::from_options(&[]).unwrap();
-        let (cards, rng) = g.deal_order(2);
+        let (cards, rng) = g.deal_order(4);
         let s = g.start(cards, rng).unwrap();
         (g, s)
     }
 
     #[test]
     fn a_memory_limit_is_never_passed_and_gives_unknown() {
-        // Herring-bone seed 2 grows to gigabytes without a limit.
-        let (g, s) = herring_bone_2();
+        // Herring-bone seed 4 grows to gigabytes without a limit.
+        let (g, s) = herring_bone_4();
         let cancel = AtomicBool::new(false);
         for mb in [1u64, 3, 10, 40] {
             let limits = Limits {
@@ -888,7 +888,7 @@ mod tests {
 
     #[test]
     fn a_memory_limit_below_the_first_table_stops_at_once() {
-        let (g, s) = herring_bone_2();
+        let (g, s) = herring_bone_4();
         let limits = Limits {
             max_bytes: Some(0),
             ..Limits::default()
@@ -914,7 +914,7 @@ mod tests {
 
     #[test]
     fn progress_is_published() {
-        let (g, s) = herring_bone_2();
+        let (g, s) = herring_bone_4();
         let p = Arc::new(Progress::default());
         let limits = Limits {
             max_states: Some(50_000),
