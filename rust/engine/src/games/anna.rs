@@ -349,6 +349,13 @@ impl Game for Anna {
         w.finish()
     }
 
+    /// Random playouts beside the search find wins its depth-first order reaches late
+    /// (measured: of the 8 seeds of 1-30 still unknown at 3 s a deal without them, 3 are
+    /// won with them).
+    fn probes(&self) -> bool {
+        true
+    }
+
     /// A help's top `c` to a foundation, when (1) every card that could be married onto
     /// it (both copies of the next rank up in its suit; a knave never can) is on the
     /// foundations and (2) both foundations of its suit are started and at least as high

@@ -413,6 +413,13 @@ impl Game for FishBone {
         })
     }
 
+    /// Random playouts beside the search find wins its depth-first order reaches late
+    /// (measured: of the 12 seeds of 1-30 still unknown at 3 s a deal without them, 8 are
+    /// won with them).
+    fn probes(&self) -> bool {
+        true
+    }
+
     /// Gridiron cards to the knave places, talon plays (macros) to the knave places and
     /// the gridiron, and the cut of the walk through the stock.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {

@@ -249,7 +249,9 @@ impl Build {
 
     /// How many cards at the top of `cards` (bottom to top) form a sequence by this rule;
     /// 0 for an empty slice. With [`Dir::Either`] the sequence keeps one direction.
-    #[inline]
+    /// Always inlined: games call it on a `const` rule, which then folds to a few compares
+    /// (measured: a tenth of NAPOLEON AT ST. HELENA's search when it was a call).
+    #[inline(always)]
     pub fn run_len(&self, cards: &[Card]) -> usize {
         let n = cards.len();
         if n == 0 {
