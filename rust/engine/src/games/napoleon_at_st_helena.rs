@@ -1,12 +1,9 @@
 //! NAPOLEON AT ST. HELENA (`napoleon-at-st-helena`), from `rules/napoleon-at-st-helena.md`
 //! (the game known as Forty Thieves).
 //!
-//! Over the 400-line budget (about 650 lines): the rules take about 250 on the parts; the
-//! rest is this game's solver, the hardest of the book's talon games: the relaxed dead
-//! test that keeps the pack's one-pass order and both foundations of each suit (a
-//! candidate for a part shared with NAPOLEON'S SQUARE, whose test is of the same kind),
-//! the exact compact column codes of the key, the macros and the move order; rustfmt
-//! spreads the move routes.
+//! Over the 400-line budget: the rules take about 250 lines on the parts; the rest is
+//! this game's solver, the hardest of the book's talon games: the exact compact column
+//! codes of the key, the macros and the move order; rustfmt spreads the move routes.
 //!
 //! # Layout and deal
 //! Two packs, nothing withdrawn, every card face up. Four rows of ten, each row left to
@@ -46,17 +43,17 @@
 //!   foundation, single cards move, nothing is ever compulsory.
 //! - Moves: no bare `turn`, but macro moves "turn k times, then play the talon top" from
 //!   [`Stock::reachable_tops`]; see `solver_moves`.
-//! - Pruning: a relaxed test that no win is left, on [`fixed_point`] (`State::dead`).
+//! - Pruning: a relaxed test that no win is left, [`one_pass_lost`] (`State::dead`).
 
-use crate::card::{Card, KING};
+use crate::card::Card;
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::infos;
 use crate::parts::{
-    fixed_point, move_text, safe_to_foundation, sort_among, stable_partition, BitWriter, Build,
-    Dealer, KeyText, Ladder, Ladders, Opt, Parsed, Picture, Pile, Place, Relaxed, Space, Stock,
-    StockRule,
+    move_text, one_pass_lost, safe_to_foundation, sort_among, stable_partition, BitWriter, Build,
+    Climb, Dealer, KeyText, Ladder, Ladders, OnePass, Opt, Parsed, Picture, Pile, Place, Space,
+    Stock, StockRule, ACE_TO_KING,
 };
 
 pub const SLUG: &str = "napoleon-at-st-helena";
@@ -157,83 +154,19 @@ fn card_move(src: usize, dst: usize) -> Move {
     }
 }
 
-/// The relaxed model of `State::dead`, per suit (bit r for rank r): the cards that are
-/// column tops at some time, the cards available elsewhere at some time (the talon, and
-/// the pack, every card of which can be turned up), whether a lane can arise; derived
-/// from these, how far each of the two foundations of a suit can climb from its height
-/// (`base`, `reach`: a place climbs through ranks of which some card was available; both
-/// places may count the same card, which only loosens the model) and which cards can lie at a column
-/// top as build targets.
-#[derive(Default)]
-struct Facts {
-    in_cols: [u16; 4],
-    elsewhere: [u16; 4],
-    spaceable: bool,
-    /// Column cards may fill lanes (not with `lane_from_talon_only`).
-    any_to_space: bool,
-    /// Per suit, the heights of its two places now, and how far each can climb.
-    base: [[u8; 2]; 4],
-    reach: [[u8; 2]; 4],
-    target: [u16; 4],
-    /// A fact grew since the last `settle`.
-    dirty: bool,
-}
-
-fn add(set: &mut [u16; 4], c: Card) {
-    set[usize::from(c.suit())] |= 1 << c.rank();
-}
-
-impl Facts {
-    /// Could `c` ever leave: to a foundation, onto a target, or (`may_fill`) to a lane?
-    #[inline]
-    fn could_leave(&self, c: Card, may_fill: bool) -> bool {
-        let s = usize::from(c.suit());
-        let up = |i: usize| self.base[s][i] < c.rank() && self.reach[s][i] + 1 >= c.rank();
-        up(0)
-            || up(1)
-            || (c.rank() < KING && self.target[s] & (1 << (c.rank() + 1)) != 0)
-            || (may_fill && self.spaceable)
-    }
-}
-
-impl Relaxed for Facts {
-    /// Sources 0..10 are the columns, [`TALON`] the talon.
-    fn can_leave(&self, src: usize, c: Card) -> bool {
-        self.could_leave(c, src == TALON || self.any_to_space)
-    }
-    fn left(&mut self, src: usize, _c: Card, next: Option<Card>) {
-        self.dirty = true;
-        match next {
-            Some(n) if src == TALON => add(&mut self.elsewhere, n),
-            Some(n) => add(&mut self.in_cols, n),
-            None => self.spaceable |= src != TALON,
-        }
-    }
-    fn settle(&mut self) -> bool {
-        if !std::mem::take(&mut self.dirty) {
-            return false;
-        }
-        let mut grew = false;
-        for s in 0..4 {
-            let (inc, ew) = (self.in_cols[s], self.elsewhere[s]);
-            for r in &mut self.reach[s] {
-                while *r < KING && (inc | ew) & (1 << (*r + 1)) != 0 {
-                    *r += 1;
-                    grew = true;
-                }
-            }
-            // A target: a column top some time, or a card from elsewhere placed into a
-            // lane or onto a target one rank higher (bit r + 1 of `t`: bit r of `t >> 1`).
-            let mut t = if self.spaceable { inc | ew } else { inc };
-            while ew & (t >> 1) & !t != 0 {
-                t |= ew & (t >> 1);
-            }
-            grew |= t != self.target[s];
-            self.target[s] = t;
-        }
-        grew
-    }
-}
+/// The dead test's foundation places, empty, by suit.
+const CLIMBS: [Climb; 4] = Climb::suits(&ACE_TO_KING);
+/// The dead test's loosened game ([`crate::parts::one_pass`]): the column build rule,
+/// lanes filled from the columns and the talon, or (`lane_from_talon_only`) the talon only.
+const RELAX_ANY: OnePass = OnePass {
+    fits: BUILD.fits_table(),
+    space_from_piles: true,
+    space_from_talon: true,
+};
+const RELAX_TALON: OnePass = OnePass {
+    space_from_piles: false,
+    ..RELAX_ANY
+};
 
 impl State {
     /// The available card of source `src` (a column, or the talon).
@@ -259,77 +192,29 @@ impl State {
         safe_to_foundation(&BUILD, c, |x| self.on_foundations(x.suit(), x.rank()) == 2)
     }
 
-    /// A relaxed test that no win is possible. The moves are loosened: a card that was
-    /// ever a column top stays a build target for good, any number of cards may use the
-    /// same target or lane, and one foundation per suit stands for both. The stock keeps
-    /// its one pass: the pack's cards come onto the talon in their order, each covering
-    /// the talon cards still there. The loosened game is played greedily: every card that
-    /// may leave its pile leaves ([`fixed_point`]), then the next card is turned, and so on
-    /// to the end of the pack. Leaving only adds facts (an exposed card, a taller
-    /// foundation, a target, a lane), so the greedy play reaches every fact any real line
-    /// reaches, by the same turn: by induction on a real line, each of its moves is
-    /// allowed by facts the greedy play already holds, and the greedy talon is the real
-    /// one with some cards gone already (the argument of [`crate::parts::relax`], with the
-    /// talon a pile that grows by turning). So when a card is left over at the end, or a
-    /// suit cannot climb to the king, no win is left.
+    /// A relaxed test that no win is possible: [`one_pass_lost`] with the columns as
+    /// piles and the eight places, two a suit (a suit's empty places at height 0).
     fn dead(&self, any_to_space: bool) -> bool {
         if any_to_space && self.cols.iter().any(|c| c.is_empty()) {
             return false; // every card may go into the lane
         }
-        let mut f = Facts {
-            dirty: true,
-            any_to_space,
-            ..Facts::default()
-        };
-        let (mut talon, mut n) = ([Card::new(1, 0); PACK], 0);
-        for c in self.stock.talon() {
-            (talon[n], n) = (c, n + 1);
-        }
-        if let Some(c) = self.stock.talon_top() {
-            add(&mut f.elsewhere, c);
-        }
-        let (mut pack, mut left) = ([Card::new(1, 0); PACK], 0);
-        for c in self.stock.pack() {
-            (pack[left], left) = (c, left + 1);
-        }
-        for col in &self.cols {
-            match col.top() {
-                Some(c) => add(&mut f.in_cols, c),
-                None => f.spaceable = true,
-            }
-        }
-        let mut seen = [0usize; 4];
+        let mut climbs: [Climb; PLACES] = std::array::from_fn(|p| CLIMBS[p / 2]);
+        let mut placed = [0usize; 4];
         for p in 0..PLACES {
             if let Some(t) = self.found.top(p) {
                 let s = usize::from(t.suit());
-                if let Some(b) = f.base[s].get_mut(seen[s]) {
-                    *b = self.found.count(p);
-                }
-                seen[s] += 1;
+                climbs[2 * s + placed[s]] = CLIMBS[s].at(self.found.count(p));
+                placed[s] += 1;
             }
         }
-        f.reach = f.base;
-        f.settle();
-        let mut cut = [0; COLS + 1];
-        loop {
-            let mut sources: [&[Card]; COLS + 1] = [&talon[..n]; COLS + 1];
-            for (p, col) in self.cols.iter().enumerate() {
-                sources[p] = col.cards();
-            }
-            fixed_point(&mut f, &sources, &mut cut);
-            if any_to_space && f.spaceable {
-                return false;
-            }
-            n -= std::mem::take(&mut cut[TALON]);
-            // The next card of the pack (`pack` holds it bottom first) onto the talon.
-            let Some(i) = left.checked_sub(1) else { break };
-            left = i;
-            (talon[n], n) = (pack[i], n + 1);
-            add(&mut f.elsewhere, pack[i]);
-            f.dirty = true;
-        }
-        let cleared = self.cols.iter().zip(&cut).all(|(c, &k)| k == c.len());
-        !cleared || n > 0 || f.reach != [[KING; 2]; 4]
+        let piles: [&[Card]; COLS] = std::array::from_fn(|p| self.cols[p].cards());
+        let rules = if any_to_space {
+            &RELAX_ANY
+        } else {
+            &RELAX_TALON
+        };
+        let talon = self.stock.talon().count();
+        one_pass_lost(rules, &piles, self.stock.left(), talon, &climbs)
     }
 
     /// Fill `canon` from the columns as dealt.

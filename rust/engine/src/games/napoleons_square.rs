@@ -1,9 +1,9 @@
 //! NAPOLEON'S SQUARE (`napoleons-square`), from `rules/napoleons-square.md`.
 //!
-//! Over the 400-line budget (about 710 lines): the king correction (a pending choice
-//! whose slips the key must record), the square's own display, the exact compact packet
-//! codes of the key (dealt prefixes named by `canon`) and the relaxed dead test are all
-//! game-specific, and rustfmt spreads the option table and the move routes.
+//! Over the 400-line budget (about 620 lines): the king correction (a pending choice
+//! whose slips the key must record), the square's own display and the exact compact
+//! packet codes of the key (dealt prefixes named by `canon`) are game-specific, and
+//! rustfmt spreads the option table and the move routes.
 //!
 //! # Layout and deal
 //! Two packs, nothing removed. Twelve packets P1..P12 of four cards dealt together, all
@@ -45,7 +45,7 @@
 //!   deal's king correction: spaces are filled at leisure).
 //! - Moves: no bare `turn`, but macro moves "turn k times, then play the talon top" on
 //!   [`Stock::reachable_tops`]; see `solver_moves`.
-//! - Pruning: a relaxed test of winnability on [`fixed_point`] (`State::dead`).
+//! - Pruning: a relaxed test of winnability, [`one_pass_lost`] (`State::dead`).
 
 use crate::card::{Card, KING, SUIT_CHARS};
 use crate::error::EngineError;
@@ -53,8 +53,9 @@ use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::game_info;
 use crate::parts::{
-    fixed_point, move_text, safe_to_foundation, sort_among, BitWriter, Build, Dealer, KeyText,
-    Ladder, Ladders, Opt, Parsed, Pile, Place, Relaxed, Space, Stock, StockRule,
+    move_text, one_pass_lost, safe_to_foundation, sort_among, BitWriter, Build, Climb, Dealer,
+    KeyText, Ladder, Ladders, OnePass, Opt, Parsed, Pile, Place, Space, Stock, StockRule,
+    ACE_TO_KING,
 };
 use std::fmt::Write;
 
@@ -187,72 +188,14 @@ fn takes(pk: &Packet, c: Card, from_stock: bool) -> bool {
     }
 }
 
-/// The relaxed model of `State::dead`, per suit (bit r for rank r): the cards available
-/// at some time in the packets and elsewhere (the talon, and the pack, whose every card
-/// can be turned up), whether a space can arise; derived from these, how far each suit
-/// can climb (`reach`) and which cards can lie on a packet as marriage targets.
-#[derive(Default)]
-struct Facts {
-    in_packets: [u16; 4],
-    elsewhere: [u16; 4],
-    spaceable: bool,
-    reach: [u8; 4],
-    target: [u16; 4],
-    /// A fact grew since the last `settle`.
-    dirty: bool,
-}
-
-fn add(set: &mut [u16; 4], c: Card) {
-    set[usize::from(c.suit())] |= 1 << c.rank();
-}
-
-impl Facts {
-    /// Could `c` ever leave: to a foundation, onto a target, or (`may_fill`) to a space?
-    #[inline]
-    fn could_leave(&self, c: Card, may_fill: bool) -> bool {
-        let s = usize::from(c.suit());
-        self.reach[s] + 1 >= c.rank()
-            || (c.rank() < KING && self.target[s] & (1 << (c.rank() + 1)) != 0)
-            || (may_fill && self.spaceable)
-    }
-}
-
-impl Relaxed for Facts {
-    /// Sources 0..12 are the packets, [`TALON`] the talon (whose cards may fill spaces).
-    fn can_leave(&self, src: usize, c: Card) -> bool {
-        self.could_leave(c, src == TALON)
-    }
-    fn left(&mut self, src: usize, _c: Card, next: Option<Card>) {
-        self.dirty = true;
-        match next {
-            Some(n) if src == TALON => add(&mut self.elsewhere, n),
-            Some(n) => add(&mut self.in_packets, n),
-            None => self.spaceable |= src != TALON,
-        }
-    }
-    fn settle(&mut self) -> bool {
-        if !std::mem::take(&mut self.dirty) {
-            return false;
-        }
-        let mut grew = false;
-        for s in 0..4 {
-            let (inp, ew) = (self.in_packets[s], self.elsewhere[s]);
-            while self.reach[s] < KING && (inp | ew) & (1 << (self.reach[s] + 1)) != 0 {
-                self.reach[s] += 1;
-                grew = true;
-            }
-            // A target: in a packet, or elsewhere and placeable into a space or onto a
-            // target one rank higher (bit r + 1 of `t`, so bit r of `t >> 1`).
-            let mut t = if self.spaceable { inp | ew } else { inp };
-            while ew & (t >> 1) & !t != 0 {
-                t |= ew & (t >> 1);
-            }
-            grew |= t != self.target[s];
-            self.target[s] = t;
-        }
-        grew
-    }
-}
+/// The dead test's loosened game ([`crate::parts::one_pass`]): marriages down in suit,
+/// spaces filled from the talon only; its foundation places, empty, by suit.
+const RELAX: OnePass = OnePass {
+    fits: MARRY.fits_table(),
+    space_from_piles: false,
+    space_from_talon: true,
+};
+const CLIMBS: [Climb; 4] = Climb::suits(&ACE_TO_KING);
 
 impl State {
     /// The available card of source `src` (a packet, or the talon).
@@ -308,42 +251,21 @@ impl State {
         self.examine(self.pending + 1);
     }
 
-    /// A relaxed test that no win is possible: with the moves loosened (a card stays
-    /// available as a marriage target as long as it likes, any number of cards may use
-    /// the same target, every pack card can be turned up when wanted, one foundation per
-    /// suit stands for both), find which cards could ever leave their piles. The loosened
-    /// game allows everything the real one does, so a card that cannot leave there (or
-    /// a suit that cannot be built to the king) can never reach a foundation.
+    /// A relaxed test that no win is possible: [`one_pass_lost`] with the packets as
+    /// piles and the eight places, two a suit (a suit's empty places at height 0).
     fn dead(&self) -> bool {
-        let mut f = Facts {
-            dirty: true,
-            ..Facts::default()
-        };
-        self.stock.pack().for_each(|c| add(&mut f.elsewhere, c));
-        let (mut talon, mut n) = ([Card::new(1, 0); MAX_PACK], 0);
-        for c in self.stock.talon() {
-            (talon[n], n) = (c, n + 1);
-        }
-        if let Some(c) = self.stock.talon_top() {
-            add(&mut f.elsewhere, c);
-        }
-        let mut sources: [&[Card]; PACKETS + 1] = [&talon[..n]; PACKETS + 1];
-        for (p, pk) in self.packets.iter().enumerate() {
-            sources[p] = pk.cards();
-            match pk.top() {
-                Some(c) => add(&mut f.in_packets, c),
-                None => f.spaceable = true,
-            }
-        }
+        let mut climbs: [Climb; PLACES] = std::array::from_fn(|p| CLIMBS[p / 2]);
+        let mut placed = [0usize; 4];
         for p in 0..PLACES {
             if let Some(t) = self.found.top(p) {
-                let r = &mut f.reach[usize::from(t.suit())];
-                *r = (*r).max(self.found.count(p));
+                let s = usize::from(t.suit());
+                climbs[2 * s + placed[s]] = CLIMBS[s].at(self.found.count(p));
+                placed[s] += 1;
             }
         }
-        f.settle();
-        let all_leave = fixed_point(&mut f, &sources, &mut [0; PACKETS + 1]);
-        !all_leave || f.reach != [KING; 4] || self.stock.pack().any(|c| !f.could_leave(c, true))
+        let piles: [&[Card]; PACKETS] = std::array::from_fn(|p| self.packets[p].cards());
+        let talon = self.stock.talon().count();
+        one_pass_lost(&RELAX, &piles, self.stock.left(), talon, &climbs)
     }
 
     /// Fill `canon` from the packets as they lie now (the deal, before any play).

@@ -22,6 +22,7 @@
 //! - [`safe`]: safe moves to the foundations from a build rule;
 //! - [`key`]: bit-packed keys and canonicalisation of interchangeable places;
 //! - [`relax`]: the fixed-point skeleton of relaxed dead-position tests;
+//! - [`one_pass`]: that test for piles fed by one pass through a pack (talon games);
 //! - [`order`]: move-ordering helpers;
 //! - the generic `prune` switch is [`crate::solver::Limits::plain`].
 //!
@@ -32,6 +33,7 @@ pub mod build;
 pub mod deal;
 pub mod key;
 pub mod ladder;
+pub mod one_pass;
 pub mod options;
 pub mod order;
 pub mod pairs;
@@ -49,6 +51,7 @@ pub use build::{
 pub use deal::{gather, gather_shuffled, withdraw_bases, Dealer, Hand};
 pub use key::{sort_among, sort_groups, sort_labelled, BitWriter, ByRank, ByteKey};
 pub use ladder::{Base, Ladder, Ladders};
+pub use one_pass::{one_pass_lost, Climb, OnePass, ACE_TO_KING};
 pub use options::{Opt, OptKind, Parsed};
 pub use order::stable_partition;
 pub use pairs::{
