@@ -35,8 +35,11 @@
 //! - Talon plays are the stock macro ([`Stock::reachable_tops`]): "turn (and re-deal) k
 //!   times, then play the talon top".
 //! - Safe moves: an ace or a two to its foundation (nothing that can rest on them ever
-//!   goes on a column), and without `foundation_return` any card the safe-to-foundation
-//!   argument ([`safe_by_mask`], the mask form of `safe_to_foundation`) allows.
+//!   goes on a column); without `foundation_return` any card the safe-to-foundation
+//!   argument ([`safe_by_mask`], the mask form of `safe_to_foundation`) allows; with it, a
+//!   column's top card whose [`return_sets`] set is up (for a card of rank r: the card
+//!   below it, the other colour's cards to r - 1 and its own colour's to r - 2). No card
+//!   of such a set fills a space (kings only do, and the set ranks below the card).
 //! - Dominance: when no king can ever want an empty column, a move that empties a column
 //!   only covers the destination's card, and is left out.
 //! - With re-deals, random playouts run beside the search ([`Game::probes`]): they find
@@ -52,7 +55,8 @@ use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{move_text, run_text, KeyText, Picture, Place};
 use crate::parts::{
-    down_alternate, move_run, safe_by_mask, sort_among, stable_partition, up_to_heights, Dealer,
+    down_alternate, move_run, return_sets, safe_by_mask, sort_among, stable_partition,
+    up_to_heights, Dealer,
 };
 use crate::parts::{Build, Ladder, Ladders, Pile, Space, Stock, StockRule};
 
@@ -82,6 +86,9 @@ const OPTIONS: &[Opt] = &[
 const COLUMNS: Build = Build::DOWN_ALTERNATE.spaces(Space::Kings);
 /// Every card that could rest on a card in a column ([`safe_by_mask`]).
 const RESTS: [u64; 52] = COLUMNS.fits_table();
+/// With `foundation_return`: the cards that must be up before a column's card may go up
+/// safely ([`return_sets`]).
+const RETURN_SETS: [u64; 52] = return_sets(&RESTS);
 /// The four aces, as card bits.
 const ACES: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
 const FOUNDATIONS: Ladder = Ladder::ACE_UP;
@@ -235,15 +242,21 @@ impl Klondike {
             || (self.foundation_return && s.found.by_suit().contains(&KING))
     }
 
-    /// Is playing `c` to its foundation provably safe? `done`: the cards up, and the aces
-    /// (which never go on a column).
-    fn safe_up(&self, done: u64, c: Card) -> bool {
+    /// Is playing `c` (from a column, or the talon when `column` is false) to its
+    /// foundation provably safe? `up`: the cards up.
+    fn safe_up(&self, up: u64, c: Card, column: bool) -> bool {
         // Nothing that may rest on an ace or a two ever goes on a column (aces never do),
         // and an ace never comes back: safe even with `foundation_return`.
         if c.rank() <= 2 {
             return true;
         }
-        !self.foundation_return && safe_by_mask(RESTS[c.index()], done)
+        if self.foundation_return {
+            // A column's top card, when its whole return set is up (no king is in it).
+            column && safe_by_mask(RETURN_SETS[c.index()], up)
+        } else {
+            // The aces count as done: they never go on a column.
+            safe_by_mask(RESTS[c.index()], up | ACES)
+        }
     }
 
     /// The talon plays reachable by turning, as macro moves: to the foundation first,
@@ -441,12 +454,14 @@ impl Game for Klondike {
 
     fn safe_move(&self, s: &KState) -> Option<KMove> {
         let h = s.found.by_suit();
-        let done = up_to_heights(&h) | ACES;
-        let safe = |c: Option<Card>| c.is_some_and(|c| fits_up(&h, c) && self.safe_up(done, c));
-        if let Some(from) = (0..COLS).find(|&i| safe(s.cols[i].top())) {
+        let up = up_to_heights(&h);
+        let safe = |c: Option<Card>, column: bool| {
+            c.is_some_and(|c| fits_up(&h, c) && self.safe_up(up, c, column))
+        };
+        if let Some(from) = (0..COLS).find(|&i| safe(s.cols[i].top(), true)) {
             return Some(KMove::ColFound(from as u8));
         }
-        (self.stock.draw == 1 && safe(s.stock.talon_top())).then_some(KMove::TalonFound)
+        (self.stock.draw == 1 && safe(s.stock.talon_top(), false)).then_some(KMove::TalonFound)
     }
 
     fn solver_moves(&self, s: &KState, out: &mut Vec<KMove>) {
@@ -552,6 +567,30 @@ mod tests {
             won >= 10 && lost >= 10,
             "only {won} won, {lost} lost compared"
         );
+    }
+
+    /// The safe move with `foundation_return` ([`return_sets`]) on the positions where
+    /// it plays a card of rank 3 or more: positions along won lines, solved with and
+    /// without pruning; a safe move that lost a win would show as a pruned verdict other
+    /// than `won` there.
+    #[test]
+    fn return_safe_moves_keep_wins() {
+        let g = modern();
+        let mut fired = Vec::new();
+        for seed in 1..40 {
+            for s in crate::testing::won_line(&g, seed, 200_000) {
+                let h = s.found.by_suit();
+                let up = |m: &KMove| match *m {
+                    KMove::ColFound(c) => s.cols[c as usize].top().is_some_and(|c| c.rank() >= 3),
+                    _ => false,
+                };
+                if g.safe_move(&s).is_some_and(|m| up(&m)) && h.iter().all(|&x| x < 13) {
+                    fired.push(s);
+                }
+            }
+        }
+        let a = crate::testing::pruning_agrees_on(&g, fired.iter().step_by(3), 20_000);
+        assert!(a.won >= 100, "{a:?} of {}", fired.len());
     }
 
     #[test]

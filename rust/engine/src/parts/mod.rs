@@ -62,6 +62,6 @@ pub use relax::fixed_point_window;
 pub use relax::{fixed_point, Relaxed};
 pub use reserve::Reserve;
 pub use safe::neighbours_only;
-pub use safe::{safe_by_mask, safe_to_foundation, up_to_heights};
+pub use safe::{return_sets, safe_by_mask, safe_to_foundation, up_to_heights};
 pub use stock::{Stock, StockRule, StockStep};
 pub use text::{display_lines, move_text, run_text, KeyText, Picture, Place};

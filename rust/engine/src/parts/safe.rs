@@ -21,7 +21,8 @@
 //! line still ends with every card on the foundations.
 //!
 //! Games that break one of the conditions must not use this helper (Klondike with
-//! `foundation_return` breaks 1; games with compulsory refills break 2).
+//! `foundation_return` breaks 1, and has [`return_sets`] instead; games with compulsory
+//! refills break 2).
 
 use super::build::Build;
 use crate::card::Card;
@@ -92,6 +93,77 @@ pub const fn neighbours_only(build: &Build) -> bool {
         && matches!(build.order, super::build::RankOrder::Standard)
 }
 
+/// The sets that make a card safe to play up when cards may come back from the
+/// foundations, by a build rule's [`Build::fits_table`] `rests`: entry `c.index()` holds
+/// the card `y` just below `c` in its suit and the least set closed under "could rest on"
+/// that holds every card that could rest on `c` or on `y`. Test it with
+/// [`safe_by_mask`]: `c` is safe when its whole set is on the foundations.
+///
+/// # The argument
+/// The game: one pack; foundations go up in suit from the ace, and the top card of one may
+/// come back onto a pile where it fits (or into a space where it may go); moves of several
+/// cards are legal by their bottom card and destination alone; nothing is compulsory
+/// (a face-down card turned up at once is no choice); `c` is the top of a pile (not of a
+/// talon, whose later turns would see it); and no card of the set may fill a space.
+///
+/// Let `S` be the set, all on the foundations. *No win needs a card of `S` to come
+/// down.* Take a winning line and delete every move of an `S` card. A card that could
+/// rest on an `S` card is in `S` (closure), so `S` cards on a pile always lie on top of
+/// it, and no other card is ever put on one: a run move keeps its non-`S` part, which is
+/// still a legal run; a pile's other cards are exposed earlier, never later; no space
+/// changes (no `S` card fills one). A foundation play or take-down of a card `x` not in
+/// `S` finds the same top: in each suit the set is a run of ranks from the ace (checked
+/// here: otherwise the entry holds `c` itself, which is never up, so never safe), so its
+/// cards of `x`'s suit rank below `x`, and the original line held them all on the
+/// foundation when it played or took `x`. The line still wins.
+///
+/// *Then `c` may go up.* In such a line nothing is ever put on `c` (what could rest on
+/// it is in `S`), and no card of `c`'s suit comes down while `c` is on its pile (the
+/// foundation's top is then `y` or lower, in `S`). From the position with `c` up, replay
+/// the line: leave `c` out of every run it tops; its own first move becomes nothing if
+/// it goes up, or, if it goes onto a card or into a space, the same move made from the
+/// foundation, where `c` is the top (the cards above it there need `c` first); after
+/// that the two lines are the same.
+pub const fn return_sets(rests: &[u64; 52]) -> [u64; 52] {
+    let mut out = [0u64; 52];
+    let mut i = 0;
+    while i < 52 {
+        let c = Card::from_index(i);
+        let mut set = rests[i];
+        if c.rank() > 1 {
+            let y = Card::new(c.rank() - 1, c.suit()).index();
+            set |= rests[y] | 1 << y;
+        }
+        // Close under "could rest on".
+        loop {
+            let mut grown = set;
+            let mut j = 0;
+            while j < 52 {
+                if set & (1 << j) != 0 {
+                    grown |= rests[j];
+                }
+                j += 1;
+            }
+            if grown == set {
+                break;
+            }
+            set = grown;
+        }
+        // In each suit, ranks from the ace up only (13 bits a suit, the ace lowest).
+        let mut su = 0;
+        while su < 4 {
+            let bits = (set >> (13 * su)) & 0x1fff;
+            if bits & (bits + 1) != 0 {
+                set |= 1 << i;
+            }
+            su += 1;
+        }
+        out[i] = set;
+        i += 1;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +190,51 @@ mod tests {
             !safe_to_foundation(&b, card("5C"), done2),
             "4D and 4H are out"
         );
+    }
+
+    #[test]
+    fn return_sets_of_klondike() {
+        let sets = return_sets(&Build::DOWN_ALTERNATE.fits_table());
+        let set = |c: &str| sets[card(c).index()];
+        let cards = |t: &str| {
+            t.split_whitespace()
+                .map(|x| 1u64 << card(x).index())
+                .sum::<u64>()
+        };
+        // 4 of hearts: the 3H below it; black 3s, 2s, aces; red 2s and aces.
+        assert_eq!(
+            set("4H"),
+            cards("3H 3C 3S 2C 2S AC AS 2H 2D AH AD"),
+            "{:b}",
+            set("4H")
+        );
+        // An ace: nothing rests on it, and nothing lies below it.
+        assert_eq!(set("AS"), 0);
+        // A two: the ace below it and the red aces that could rest on it.
+        assert_eq!(set("2S"), cards("AS AH AD"));
+        // Heights C D H S: 2 3 3 1 put 4H up safely? The 3C and 3S are not up.
+        let done = up_to_heights(&[2, 3, 3, 1]);
+        assert!(!safe_by_mask(set("4H"), done));
+        assert!(safe_by_mask(set("4H"), up_to_heights(&[3, 2, 3, 3])));
+        // The 2D is not up: the 4H's set needs the red twos.
+        assert!(!safe_by_mask(set("4H"), up_to_heights(&[3, 1, 3, 3])));
+    }
+
+    #[test]
+    fn return_sets_refuse_a_set_with_gaps() {
+        // Down by two in alternate colours: the set of the 5H holds the 4H below it, the
+        // black 3s and 2s and the red aces; in hearts that is AH and 4H, not a run from
+        // the ace, so the entry holds the 5H itself: never safe.
+        let sets = return_sets(&Build::DOWN_ALTERNATE.step(2).fits_table());
+        let c = card("5H");
+        assert_ne!(sets[c.index()] & (1 << c.index()), 0);
+        assert!(!safe_by_mask(
+            sets[c.index()],
+            up_to_heights(&[13, 13, 4, 13])
+        ));
+        // Down by one, the 5H's set is a run in every suit and holds no 5H.
+        let sets = return_sets(&Build::DOWN_ALTERNATE.fits_table());
+        assert_eq!(sets[c.index()] & (1 << c.index()), 0);
     }
 
     #[test]
