@@ -1,0 +1,87 @@
+"""How often each game is won: a survey of every game (or the named ones) over a run of
+seeds, printed as the Markdown table the README carries.
+
+    python bench/survey_table.py --deals 200 --max-states 1000000 --db survey-table.db
+    python bench/survey_table.py --deals 200 --max-states 1000000 --db survey-table.db --readme README.md
+
+Each game is surveyed with its default options through `patience.survey`, so the deals go
+to an SQLite store and a second run resumes where the first stopped (a game already
+surveyed costs nothing). A state limit, not a time limit, bounds each deal, so the table
+does not depend on the machine or on what else runs beside it. Per game: won, lost and
+unknown counts, the win rate among the decided deals with its 95% Wilson interval, and the
+rate over all deals if every unknown deal were lost .. won. `--readme FILE` also replaces
+the table between the markers `<!-- survey-table -->` and `<!-- /survey-table -->` in FILE.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+import patience
+
+BEGIN, END = "<!-- survey-table -->", "<!-- /survey-table -->"
+
+
+def pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def row(r: patience.SurveyReport) -> str:
+    rate = "-" if r.win_rate is None else f"{pct(r.win_rate)} ({pct(r.ci[0])}-{pct(r.ci[1])})"
+    lo, hi = r.bounds
+    return (
+        f"| {r.game} | {r.won} | {r.lost} | {r.unknown} | {rate} "
+        f"| {pct(lo)}-{pct(hi)} | {r.solve_seconds:,.0f} s |"
+    )
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("slugs", nargs="*", help="games (default: all)")
+    p.add_argument("--first-seed", type=int, default=1)
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--max-states", type=int, default=1_000_000, help="stored positions per deal")
+    p.add_argument("--db", default="survey-table.db", help="the survey store (resumable)")
+    p.add_argument("--jobs", type=int, default=None, help="threads (default: all cores)")
+    p.add_argument("--readme", type=Path, default=None, help="rewrite the table in this file")
+    a = p.parse_args()
+    slugs = a.slugs or [g.slug for g in patience.games()]
+    lines = [
+        f"Seeds {a.first_seed}-{a.first_seed + a.deals - 1} of each game with its default "
+        f"options, at most {a.max_states:,} stored positions a deal "
+        f"(`python bench/survey_table.py --deals {a.deals} --max-states {a.max_states}`).",
+        "",
+        "| game | won | lost | unknown | win rate of decided (95% CI) "
+        "| over all deals | solver time |",
+        "| --- | ---: | ---: | ---: | --- | --- | ---: |",
+    ]
+    for slug in slugs:
+        r = patience.survey(
+            slug,
+            a.deals,
+            first_seed=a.first_seed,
+            db=a.db,
+            jobs=a.jobs,
+            max_states=a.max_states,
+        )
+        lines.append(row(r))
+        print(lines[-1], file=sys.stderr, flush=True)
+    table = "\n".join(lines)
+    print(table)
+    if a.readme is not None:
+        text = a.readme.read_text()
+        pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+        if not pattern.search(text):
+            print(f"survey_table: no {BEGIN} ... {END} markers in {a.readme}", file=sys.stderr)
+            return 2
+        a.readme.write_text(pattern.sub(lambda _: f"{BEGIN}\n{table}\n{END}", text))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
