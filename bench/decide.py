@@ -68,16 +68,23 @@ def outcome_cells(rs: list[patience.SeedResult]) -> str:
     )
 
 
-def main() -> int:
+def seed_parser(doc: str | None, deals: int, max_states: int | None) -> argparse.ArgumentParser:
+    """The argument parser the benchmarks share: `doc` as its help, the seed range
+    (`--first-seed`, `--deals`) and the per-deal state limit (`--max-states`)."""
     p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    p.add_argument("--first-seed", type=int, default=1)
+    p.add_argument("--deals", type=int, default=deals)
+    p.add_argument("--max-states", type=int, default=max_states, help="stored positions per deal")
+    return p
+
+
+def main() -> int:
+    p = seed_parser(__doc__, 200, None)
     p.add_argument("sets", nargs="*", help='sets such as "canfield-or-klondike draw=3"')
     p.add_argument("--sets", dest="sets_file", type=Path, default=HERE / "option_sets.txt")
-    p.add_argument("--first-seed", type=int, default=1)
-    p.add_argument("--deals", type=int, default=200)
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
-    p.add_argument("--max-states", type=int, default=None, help="stored positions per deal")
     p.add_argument("--threads", type=int, default=1, help="0 = all cores")
     p.add_argument("--min-states", type=int, default=100_000)
     a = p.parse_args()

@@ -15,12 +15,12 @@ the table between the markers `<!-- survey-table -->` and `<!-- /survey-table --
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
 
 import patience
+from decide import seed_parser  # bench/decide.py, beside this script
 
 BEGIN, END = "<!-- survey-table -->", "<!-- /survey-table -->"
 
@@ -39,13 +39,8 @@ def row(r: patience.SurveyReport) -> str:
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    p = seed_parser(__doc__, 200, 1_000_000)
     p.add_argument("slugs", nargs="*", help="games (default: all)")
-    p.add_argument("--first-seed", type=int, default=1)
-    p.add_argument("--deals", type=int, default=200)
-    p.add_argument("--max-states", type=int, default=1_000_000, help="stored positions per deal")
     p.add_argument("--db", default="survey-table.db", help="the survey store (resumable)")
     p.add_argument("--jobs", type=int, default=None, help="threads (default: all cores)")
     p.add_argument("--readme", type=Path, default=None, help="rewrite the table in this file")

@@ -10,24 +10,18 @@ and the median of the positions they stored and of the positions stored per seco
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections import Counter
 
 import patience
-from decide import outcome_cells  # bench/decide.py, beside this script
+from decide import outcome_cells, seed_parser  # bench/decide.py, beside this script
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    p = seed_parser(__doc__, 100, None)
     p.add_argument("slugs", nargs="*", help="games (default: all)")
-    p.add_argument("--first-seed", type=int, default=1)
-    p.add_argument("--deals", type=int, default=100)
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
-    p.add_argument("--max-states", type=int, default=None, help="stored positions per deal")
     p.add_argument("--threads", type=int, default=0, help="0 = all cores")
     a = p.parse_args()
     slugs = a.slugs or [g.slug for g in patience.games()]

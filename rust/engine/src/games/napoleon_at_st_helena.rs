@@ -198,15 +198,7 @@ impl State {
         if any_to_space && self.cols.iter().any(|c| c.is_empty()) {
             return false; // every card may go into the lane
         }
-        let mut climbs: [Climb; PLACES] = std::array::from_fn(|p| CLIMBS[p / 2]);
-        let mut placed = [0usize; 4];
-        for p in 0..PLACES {
-            if let Some(t) = self.found.top(p) {
-                let s = usize::from(t.suit());
-                climbs[2 * s + placed[s]] = CLIMBS[s].at(self.found.count(p));
-                placed[s] += 1;
-            }
-        }
+        let climbs = Climb::by_suit::<PLACES, 2>(&CLIMBS, &self.found);
         let piles: [&[Card]; COLS] = std::array::from_fn(|p| self.cols[p].cards());
         let rules = if any_to_space {
             &RELAX_ANY

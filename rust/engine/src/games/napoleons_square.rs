@@ -254,15 +254,7 @@ impl State {
     /// A relaxed test that no win is possible: [`one_pass_lost`] with the packets as
     /// piles and the eight places, two a suit (a suit's empty places at height 0).
     fn dead(&self) -> bool {
-        let mut climbs: [Climb; PLACES] = std::array::from_fn(|p| CLIMBS[p / 2]);
-        let mut placed = [0usize; 4];
-        for p in 0..PLACES {
-            if let Some(t) = self.found.top(p) {
-                let s = usize::from(t.suit());
-                climbs[2 * s + placed[s]] = CLIMBS[s].at(self.found.count(p));
-                placed[s] += 1;
-            }
-        }
+        let climbs = Climb::by_suit::<PLACES, 2>(&CLIMBS, &self.found);
         let piles: [&[Card]; PACKETS] = std::array::from_fn(|p| self.packets[p].cards());
         let talon = self.stock.talon().count();
         one_pass_lost(&RELAX, &piles, self.stock.left(), talon, &climbs)

@@ -74,6 +74,27 @@ impl Climb {
         self.height = height;
         self
     }
+    /// The places of a row of foundations with `K` places a suit (`P = 4 * K`), for a
+    /// suit's places alike: place `K * s + k` is suit `s`'s `k`-th started place, at its
+    /// height in `found`, or empty (`suits[s]` at height 0) when fewer are started.
+    pub fn by_suit<const P: usize, const K: usize>(
+        suits: &[Climb; 4],
+        found: &super::Ladders<P>,
+    ) -> [Climb; P] {
+        let mut out: [Climb; P] = std::array::from_fn(|p| suits[p / K]);
+        let mut placed = [0usize; 4];
+        for p in 0..P {
+            if let Some(t) = found.top(p) {
+                let s = usize::from(t.suit());
+                if let Some(c) = out.get_mut(K * s + placed[s]) {
+                    *c = suits[s].at(found.count(p));
+                }
+                placed[s] += 1;
+            }
+        }
+        out
+    }
+
     /// One place a suit, each taking `ranks`.
     pub const fn suits(ranks: &[u8]) -> [Climb; 4] {
         [
@@ -284,6 +305,11 @@ mod tests {
         space_from_talon: true,
     };
 
+    const NO_SPACE: OnePass = OnePass {
+        space_from_talon: false,
+        ..RULES
+    };
+
     fn ace_up(suit: u8, height: u8) -> Climb {
         Climb::new(suit, &ACE_TO_KING).at(height)
     }
@@ -341,10 +367,7 @@ mod tests {
 
     #[test]
     fn a_card_turned_later_frees_the_talon_a_buried_one_does_not() {
-        let rules = OnePass {
-            space_from_talon: false,
-            ..RULES
-        };
+        let rules = NO_SPACE;
         // The king and queen wait on the talon for the jack, the last card of the pack.
         let p = cards("10S");
         let lost = one_pass_lost(&rules, &[&p], cards("9S KS QS JS"), 0, &spades_only(8));
@@ -357,10 +380,7 @@ mod tests {
 
     #[test]
     fn a_talon_card_laid_on_a_target_becomes_one() {
-        let rules = OnePass {
-            space_from_talon: false,
-            ..RULES
-        };
+        let rules = NO_SPACE;
         // The 8 covers the 7 on the talon; the 9, turned next, goes on the 10 at a pile
         // top, then the 8 on the 9, and the 7 can go up.
         let p = cards("10S");
