@@ -1116,9 +1116,10 @@ class Solution:
 
 @dataclass(frozen=True)
 class SeedResult:
-    """One deal's result in :func:`solve_many`."""
+    """One deal's result in :func:`solve_many`. ``seed`` is the deal's seed, or ``None``
+    for a deal typed in (see ``index`` for its place in the list)."""
 
-    seed: int
+    seed: int | None
     verdict: Verdict
     stop: str | None
     moves: int
@@ -1126,14 +1127,37 @@ class SeedResult:
     nodes: int
     seconds: float
     peak_bytes: int
+    index: int = 0
 
     def __post_init__(self) -> None:
         _check_fields(self)
 
 
+def _batch_deal(g: Game, item: object, i: int) -> Deal:
+    """Item ``i`` of a :func:`solve_many` list as a deal of ``g``: a :class:`Deal`, a deal
+    text (:meth:`Deal.text`) or a seed."""
+    if isinstance(item, Deal):
+        d = item
+    elif isinstance(item, str):
+        d = deal_from_text(item)
+    elif isinstance(item, int) and not isinstance(item, bool):
+        return g.deal(item)
+    else:
+        raise TypeError(
+            f"item {i + 1} of the deals: a seed, a patience.Deal or a deal text, "
+            f"not {type(item).__name__}"
+        )
+    if d.game != g:
+        raise DealError(
+            f"item {i + 1} of the deals is a deal of {d.game!r}, not of {g!r} "
+            "(give solve_many the deal's game and options)"
+        )
+    return d
+
+
 def solve_many(
     slug: str,
-    seeds: Iterable[int],
+    seeds: Iterable[int | Deal | str],
     *,
     max_states: int | None = None,
     timeout: float | None = None,
@@ -1143,8 +1167,14 @@ def solve_many(
     prune: bool = True,
     **options: bool | int | None,
 ) -> list[SeedResult]:
-    """Solve the deals of many seeds inside the engine, on ``threads`` threads (default:
-    all cores), with the interpreter released. Results come back in seed order.
+    """Solve many deals inside the engine, on ``threads`` threads (default: all cores),
+    with the interpreter released. Results come back in the list's order.
+
+    ``seeds`` lists seeds, or explicit deals: :class:`Deal` objects or their one-line
+    texts (:meth:`Deal.text`), such as a benchmark set of someone else's deals. Every
+    explicit deal must be of this game with these options; all are checked before any
+    search starts (a bad one raises :class:`DealError` naming its place in the list).
+
     ``on_result(result)`` is called as each deal finishes (in finishing order). The
     limits are per deal, as in :meth:`State.solve`; ``max_memory="auto"`` shares the
     default among the threads. Ctrl-C stops the work promptly with KeyboardInterrupt
@@ -1156,8 +1186,15 @@ def solve_many(
     """
     g = Game(slug, **options)
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
-        raise TypeError(f"seeds must be an iterable of integers, not {type(seeds).__name__}")
-    seed_list = [_check_seed(s) for s in seeds]
+        raise TypeError(f"seeds must be an iterable of seeds or deals, not {type(seeds).__name__}")
+    items = list(seeds)
+    explicit = any(isinstance(x, (Deal, str)) for x in items)
+    if explicit:
+        deal_list = [_batch_deal(g, x, i) for i, x in enumerate(items)]
+        seed_list: list[int | None] = [d.seed for d in deal_list]
+    else:
+        seed_ints = [_check_seed(s) for s in items]
+        seed_list = list(seed_ints)
     n_threads = _limits.check_threads(threads)
     limits = _limits.solve_limits(
         max_states,
@@ -1169,9 +1206,9 @@ def solve_many(
     if on_result is not None and not callable(on_result):
         raise TypeError(f"on_result must be callable or None, not {type(on_result).__name__}")
 
-    def convert(seed: int, r: dict[str, Any]) -> SeedResult:
+    def convert(i: int, r: dict[str, Any]) -> SeedResult:
         return SeedResult(
-            seed,
+            seed_list[i],
             r["verdict"],
             r["stop"],
             len(r["moves"]),
@@ -1179,19 +1216,22 @@ def solve_many(
             r["nodes"],
             r["seconds"],
             r["peak_bytes"],
+            i,
         )
 
     callback = None
     if on_result is not None:
 
         def callback(i: int, r: dict[str, Any]) -> None:
-            on_result(convert(seed_list[i], r))
+            on_result(convert(i, r))
 
-    job = g._engine.solve_seeds(
-        seed_list, limits.max_states, limits.timeout, limits.max_bytes, n_threads, limits.prune
-    )
+    lim = (limits.max_states, limits.timeout, limits.max_bytes, n_threads, limits.prune)
+    if explicit:
+        job = g._engine.solve_deals([([str(c) for c in d.cards], d.rng) for d in deal_list], *lim)
+    else:
+        job = g._engine.solve_seeds(seed_ints, *lim)
     reports = _wait(job, on_report=callback)
-    return [convert(s, r) for s, r in zip(seed_list, reports)]
+    return [convert(i, r) for i, r in enumerate(reports)]
 
 
 # Ctrl-C must reach searches on every thread: chain the handler as soon as the package is

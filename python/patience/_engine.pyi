@@ -63,6 +63,15 @@ class RustGame:
         threads: int = 0,
         prune: bool = True,
     ) -> SolveJob: ...
+    def solve_deals(
+        self,
+        deals: list[tuple[list[str], int]],
+        max_states: int | None = None,
+        timeout: float | None = None,
+        max_bytes: int | None = None,
+        threads: int = 0,
+        prune: bool = True,
+    ) -> SolveJob: ...
 
 class RustState:
     """A position."""
