@@ -763,7 +763,7 @@ class Move:
             what = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
         else:
             what = " ".join(map(str, cards))
-        target = _by_label(self.state.places).get(dst.lower())
+        target = self.state.place(dst)
         if _MOVE_FORM.fullmatch(self.text.strip()):
             top = target.top if target is not None else None
             if top is None:

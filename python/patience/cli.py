@@ -404,9 +404,10 @@ def build_parser() -> argparse.ArgumentParser:
             "output."
         ),
         epilog=(
-            "examples:\n  patience survey canfield-or-klondike --deals 10000 --timeout 5\n"
-            "  patience survey canfield-or-klondike -o passes=None --deals 1000000 "
-            "--max-states 2000000 --db klondike.db"
+            "examples:\n  patience survey queens --deals 100 --timeout 5\n"
+            "  patience survey canfield-or-klondike -o passes=None --deals 20 "
+            "--max-states 100000 --db klondike.db\n\n"
+            "Raise --deals (and the limits) for a survey that says more: the store resumes."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
