@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +18,7 @@ from patience import Card, OptionError, PlaceError, UnknownGameError
 from patience.cli import main
 
 KL = "canfield-or-klondike"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -370,6 +373,66 @@ def test_html_says_what_it_wrote(tmp_path: Path) -> None:
     size = page.stat().st_size
     line = [ln for ln in out.stderr.splitlines() if ln.startswith("wrote ")]
     assert line == [f"wrote {page}: 110 positions, {patience._api.format_bytes(size)}"]
+
+
+def _card_attrs(page: str) -> list[str]:
+    return re.findall(r'<g\b[^>]*\bdata-card="[^"]*"[^>]*>', page)
+
+
+def test_html_page_is_smaller_and_the_same_cards(tmp_path: Path) -> None:
+    from patience._pagesize import share_cards
+    from patience.html import solution_html
+
+    sol = patience.game(KL).solve(4)
+    full = solution_html(sol)
+    page = tmp_path / "win.html"
+    assert main(["solve", KL, "--seed", "4", "--html", str(page)]) == 0
+    small = page.read_text(encoding="utf-8")
+    def untimed(text: str) -> str:
+        return re.sub(r"\d+\.\d+ s\b", "_ s", text)
+
+    assert untimed(small) == untimed(share_cards(full))
+    assert len(small.encode()) < 0.5 * len(full.encode())
+    # Every card element of every step is still there, with the same attributes.
+    assert _card_attrs(small) == _card_attrs(full) and len(_card_attrs(full)) == 110 * 52
+    assert small.count('<section class="step"') == full.count('<section class="step"') == 110
+    # A drawing is kept once and referenced: 52 faces and one back.
+    assert small.count('<use href="#pc') == 110 * 52
+    assert len(set(re.findall(r'<g id="(pc\d+)">', small))) == 53
+
+
+def _shot(tmp: Path, page: Path, step: int) -> bytes:
+    png = tmp / f"{page.stem}-{step}.png"
+    subprocess.run(
+        [
+            CHROMIUM or "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp / 'profile'}",
+            f"--screenshot={png}",
+            "--window-size=800,640",
+            f"{page.as_uri()}#step={step}",
+        ],
+        capture_output=True,
+        timeout=90,
+    )
+    return png.read_bytes()
+
+
+def test_smaller_page_looks_the_same_in_a_browser(tmp_path: Path) -> None:
+    from patience._pagesize import share_cards
+    from patience.html import solution_html
+
+    assert CHROMIUM, "chromium is needed for the browser tests (apt-get install chromium)"
+    full = solution_html(patience.game(KL).solve(4))
+    a, b = tmp_path / "full.html", tmp_path / "small.html"
+    a.write_text(full, encoding="utf-8")
+    b.write_text(share_cards(full), encoding="utf-8")
+    for step in (0, 7):
+        assert _shot(tmp_path, a, step) == _shot(tmp_path, b, step), step
+    assert _shot(tmp_path, b, 0) != _shot(tmp_path, b, 7)
 
 
 def test_memory_is_shown_in_units() -> None:

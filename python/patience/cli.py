@@ -400,14 +400,13 @@ def build_parser() -> argparse.ArgumentParser:
             "Solve the deals of seeds S .. S+N-1 on every core and print the win rate with its "
             "95% Wilson interval. Every finished deal is committed to an SQLite store; running "
             "the same command again resumes (seeds already stored under the same game and "
-            "options are skipped). Progress goes to standard error, the summary to standard "
-            "output."
+            "options are skipped), so a survey grows by running it again with a larger "
+            "--deals. Progress goes to standard error, the summary to standard output."
         ),
         epilog=(
             "examples:\n  patience survey queens --deals 100 --timeout 5\n"
             "  patience survey canfield-or-klondike -o passes=None --deals 20 "
-            "--max-states 100000 --db klondike.db\n\n"
-            "Raise --deals (and the limits) for a survey that says more: the store resumes."
+            "--max-states 100000 --db klondike.db"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -563,7 +562,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if page is not None:
             from .html import solution_html
 
-            text = solution_html(sol)
+            from ._pagesize import share_cards
+
+            text = share_cards(solution_html(sol))
             page.write(text)
             if args.html != "-":
                 shown = len(sol.moves) + 1 if sol.verdict == "won" else 1
