@@ -22,9 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import patience
+import pytest
 from patience.cli import EXIT_CODES, build_parser
 
 ROOT = Path(__file__).resolve().parent.parent

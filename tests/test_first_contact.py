@@ -11,9 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import patience
+import pytest
 from patience import Card, OptionError, PlaceError, UnknownGameError
 from patience.cli import main
 
@@ -79,9 +78,12 @@ def test_every_alias_names_a_game_and_is_listed() -> None:
     out = run("games")
     assert out.returncode == 0, out.stderr
     tail = out.stdout.split("common names")[1]
-    for line in ("klondike", "Klondike: canfield-or-klondike"), (
-        "forty-thieves",
-        "Forty Thieves: napoleon-at-st-helena -o forty_thieves=True",
+    for line in (
+        ("klondike", "Klondike: canfield-or-klondike"),
+        (
+            "forty-thieves",
+            "Forty Thieves: napoleon-at-st-helena -o forty_thieves=True",
+        ),
     ):
         assert any(line[0] in ln and line[1] in ln for ln in tail.splitlines()), line
     data = json.loads(run("games", "--json").stdout)
@@ -388,6 +390,7 @@ def test_html_page_is_smaller_and_the_same_cards(tmp_path: Path) -> None:
     page = tmp_path / "win.html"
     assert main(["solve", KL, "--seed", "4", "--html", str(page)]) == 0
     small = page.read_text(encoding="utf-8")
+
     def untimed(text: str) -> str:
         return re.sub(r"\d+\.\d+ s\b", "_ s", text)
 
@@ -438,3 +441,12 @@ def test_smaller_page_looks_the_same_in_a_browser(tmp_path: Path) -> None:
 def test_memory_is_shown_in_units() -> None:
     f = patience._api.format_bytes
     assert [f(512), f(3 << 20), f(6319048704)] == ["512 B", "3.0 MiB", "5.9 GiB"]
+
+
+def test_survey_report_selects_by_common_name(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    patience.survey(KL, 2, db=db, max_states=20_000, progress=False)
+    patience.survey("queens", 2, db=db, max_states=20_000, progress=False)
+    (r,) = patience.survey_report(db, "Klondike")
+    assert (r.game, r.deals) == (KL, 2)
+    assert main(["survey-report", "klondike", "--db", str(db)]) == 0

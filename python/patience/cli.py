@@ -560,9 +560,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if interrupted:
             _warn("patience: interrupted; the search so far:")
         if page is not None:
-            from .html import solution_html
-
             from ._pagesize import share_cards
+            from .html import solution_html
 
             text = share_cards(solution_html(sol))
             page.write(text)

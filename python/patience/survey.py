@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _api, _limits
+from . import _api, _limits, _names
 from ._engine import __version__
 from ._limits import MemoryLimit
 from .errors import PatienceError
@@ -1038,6 +1038,13 @@ def _selection(
     okey = None
     if slug is not None and not isinstance(slug, str):
         raise TypeError(f"a game slug must be a string, not {type(slug).__name__}")
+    if slug is not None:
+        # A title or common name selects its game (and an alias's options); a name this
+        # version does not know may still be in the store, and is looked up as given.
+        with contextlib.suppress(PatienceError):
+            slug, implied = _names.resolve(slug)
+            if implied:
+                options = {**implied, **(options or {})}
     if options is not None:
         if not isinstance(options, dict):
             raise TypeError(f"options must be a dict, not {type(options).__name__}")
@@ -1125,7 +1132,7 @@ def format_reports(reports: Iterable[SurveyReport]) -> str:
         gaps = ""
         if r.first_seed is not None and r.last_seed is not None:
             missing = r.last_seed - r.first_seed + 1 - r.deals
-            gaps = f"; {missing:,} seeds in the range not surveyed" if missing else ""
+            gaps = f"; {_api.plural(missing, 'seed')} in the range not surveyed" if missing else ""
         run = ""
         if r.solved or r.skipped:
             rate = r.solved / r.seconds if r.seconds > 0 else 0.0
