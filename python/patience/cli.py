@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 import time
 import typing
 from collections.abc import Iterator, Sequence
@@ -47,9 +48,9 @@ EPILOG_MAIN = (
 A game is named by its slug, its title in any case ("La Belle Lucie") or a common name
 (klondike, forty-thieves): 'patience games' lists them all.
 
-option values (-o NAME=VALUE): """
-    + _names.VALUE_RULE
-    + """.
+"""
+    + textwrap.fill("option values (-o NAME=VALUE): " + _names.VALUE_RULE + ".", 88)
+    + """
 
 exit status: 0 done (any verdict), 1 internal error, 2 bad input, 130 interrupted;
 with --exit-code, solve and hint exit 0 won, 3 lost, 4 unknown.

@@ -12,9 +12,9 @@
 
 use patience_engine::card::Card;
 use patience_engine::game::OptValue;
-use patience_engine::parts::options::OptKind;
 use patience_engine::games::{self, DynGame, Position, SolveReport};
 use patience_engine::pack::SplitMix64;
+use patience_engine::parts::options::OptKind;
 use patience_engine::solver::{Limits, Progress, Stop, Verdict};
 use patience_engine::EngineError;
 use pyo3::create_exception;
