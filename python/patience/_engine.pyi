@@ -8,8 +8,9 @@ from typing import Any
 
 __version__: str
 
-# (slug, title, pack description, number of cards, [(option, default, help)])
-_InfoTuple = tuple[str, str, str, int, list[tuple[str, str, str]]]
+# (slug, title, pack description, number of cards, [(option, default, help, kind, values, none)])
+_OptTuple = tuple[str, str, str, str, list[int], bool]
+_InfoTuple = tuple[str, str, str, int, list[_OptTuple]]
 
 class PatienceError(ValueError):
     """Base of every error about bad input."""

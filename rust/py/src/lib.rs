@@ -14,6 +14,7 @@ use patience_engine::card::Card;
 use patience_engine::game::OptValue;
 use patience_engine::games::{self, solve_positions, DynGame, Position, SolveReport};
 use patience_engine::pack::SplitMix64;
+use patience_engine::parts::options::OptKind;
 use patience_engine::solver::{Limits, Progress, Stop, Verdict};
 use patience_engine::EngineError;
 use pyo3::create_exception;
@@ -75,7 +76,11 @@ create_exception!(
 );
 
 /// `(slug, title, pack description, cards, [(option, default, help)])`.
-type InfoTuple = (String, String, String, usize, Vec<(String, String, String)>);
+/// An option: name, default (Python text), help, and its values: kind (`"bool"`,
+/// `"int"` for a range, `"choice"` for a few integers), the range's ends or the choices,
+/// and whether `None` is allowed.
+type OptTuple = (String, String, String, &'static str, Vec<i64>, bool);
+type InfoTuple = (String, String, String, usize, Vec<OptTuple>);
 
 struct Error(EngineError);
 
@@ -442,10 +447,18 @@ fn info_tuple(i: &patience_engine::GameInfo) -> InfoTuple {
         i.options
             .iter()
             .map(|o| {
+                let (kind, values, none) = match o.kind {
+                    OptKind::Bool => ("bool", vec![], false),
+                    OptKind::Int { lo, hi, none } => ("int", vec![lo, hi], none),
+                    OptKind::OneOf(list) => ("choice", list.to_vec(), false),
+                };
                 (
                     o.name.to_string(),
                     o.default.to_string(),
                     o.help.to_string(),
+                    kind,
+                    values,
+                    none,
                 )
             })
             .collect(),
