@@ -444,7 +444,7 @@ def _parse_value(v: str) -> bool | int | None:
 _NOT_PLACES = frozenset(
     {
         *("rng", "pass", "redeals", "next", "queens", "dir", "open", "pending", "phase"),
-        *("grace", "circle", "deal"),
+        *("grace", "circle", "deal", "row6", "used"),
     }
 )
 
