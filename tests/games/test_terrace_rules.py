@@ -160,12 +160,13 @@ def test_terrace_plays_off_from_its_right_hand_end_and_foundations_wrap(game):
     assert s["pack"].endswith("4h2d")
 
 
-#: WORKED with the Terrace ending JH (top), QS: base jack again (JD chosen), JS in V6
+#: WORKED with the Terrace ending JH (top), QS: base jack again (JD chosen), JS in V6; the
+#: pack starts with the other QC
 TERRACE_FIRST = order(
     ["JH", "QS", "7D"],
     ["5C", "JD", "9S"],
     ["QC", "KD", "8H", "JS", "TD", "AS", "2H"],
-    ["3C", "2D", "4H"],
+    ["QC", "2D", "4H"],
 )
 
 
@@ -184,12 +185,14 @@ def test_the_terrace_card_goes_first_to_a_foundation_both_could_take(game):
         "v8>v9",  # AS on 2H
         "turn",
     }
-    state = state.play("t>f2")
-    # QS (Terrace) fits F1 (JD) and F2 (JH), so QC may go to neither; JS may still start F3.
+    state = state.play("t>f2").play("turn")
+    # QS (Terrace) fits F1 (JD) and F2 (JH), so neither QC (V3, talon) may go there; JS may
+    # still start F3, and the talon's QC may still go onto KD (V4).
     assert {m for m in move_set(state) if ">f" in m} == {"t>f1", "t>f2", "v6>f3"}
+    assert "talon>v4" in move_set(state)
     state = state.play("t>f1")
-    # 7D (Terrace) fits no foundation, so F2 (JH) takes QC again, and KD (V4) goes on QS (F1).
-    assert {m for m in move_set(state) if ">f" in m} == {"v3>f2", "v4>f1", "v6>f3"}
+    # 7D (Terrace) fits no foundation, so F2 (JH) takes a QC again, and KD (V4) goes on QS (F1).
+    assert {m for m in move_set(state) if ">f" in m} == {"v3>f2", "talon>f2", "v4>f1", "v6>f3"}
 
 
 @pytest.mark.parametrize("game", each_engine())
