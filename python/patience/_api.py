@@ -525,7 +525,7 @@ def deal_from_text(text: str, seed: int | None = None) -> Deal:
 _NOT_PLACES = frozenset(
     {
         *("rng", "pass", "redeals", "next", "queens", "dir", "open", "pending", "phase"),
-        *("grace", "circle", "deal"),
+        *("grace", "circle", "deal", "row6", "used"),
     }
 )
 
