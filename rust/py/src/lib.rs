@@ -74,8 +74,15 @@ create_exception!(
     "An internal error of the engine."
 );
 
-/// `(slug, title, pack description, cards, [(option, default, help)])`.
-type InfoTuple = (String, String, String, usize, Vec<(String, String, String)>);
+/// `(slug, title, pack description, cards, [(option, default, help)], rules version)`.
+type InfoTuple = (
+    String,
+    String,
+    String,
+    usize,
+    Vec<(String, String, String)>,
+    u32,
+);
 
 struct Error(EngineError);
 
@@ -341,7 +348,8 @@ impl RustGame {
         })
     }
 
-    /// `(slug, title, pack description, number of cards, [(option, default, help)])`.
+    /// `(slug, title, pack description, number of cards, [(option, default, help)], rules
+    /// version)`.
     fn info(&self) -> InfoTuple {
         info_tuple(&self.inner.info())
     }
@@ -408,6 +416,7 @@ fn info_tuple(i: &patience_engine::GameInfo) -> InfoTuple {
                 )
             })
             .collect(),
+        games::rules_version(i.slug),
     )
 }
 
@@ -435,6 +444,12 @@ impl RustState {
     fn play_named(&self, mv: &str) -> PyResult<(RustState, String)> {
         let (next, text) = guarded(|| self.inner.play_named(mv))?.map_err(Error)?;
         Ok((RustState { inner: next.into() }, text))
+    }
+
+    /// Every legal move's text with the key of the position after it, in the engine's
+    /// order (one call for a whole move list).
+    fn successors(&self) -> PyResult<Vec<(String, String)>> {
+        guarded(|| self.inner.successors())
     }
 
     #[getter]
