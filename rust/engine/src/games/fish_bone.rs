@@ -440,8 +440,6 @@ impl Game for FishBone {
             for f in (0..KNAVES).filter(|&f| s.fits_knave(f, c)) {
                 out.push(Move::Stock(steps, FIRST_F + f as u8));
             }
-        }
-        for &(c, steps) in &tops[..n] {
             for g in (0..GRID).filter(|&g| s.fits_grid(g, c)) {
                 out.push(Move::Stock(steps, g as u8));
             }

@@ -452,9 +452,10 @@ const REGISTRY: &[(&str, Maker)] = &[
 /// stored by a survey with every deal it solves, and a survey refuses to combine deals of
 /// one game solved under different versions, so that results from before and after a
 /// change of the game are never counted together. Raise a game's number (adding it here
-/// at 2) whenever a change can alter the verdict or the moves of any of its deals: its
-/// rules or their readings, its options' meaning, its deal; not for a change of speed
-/// alone (CONTRIBUTING.md, "Rules versions"). A game not listed is at version 1.
+/// at 2) whenever a change can alter which lines of play are legal in any of its deals:
+/// its rules or their readings, its options' meaning, its deal, its automatic steps; not
+/// for a change of the solver (CONTRIBUTING.md, "Rules versions"). A game not listed is
+/// at version 1.
 const RULES_VERSIONS: &[(&str, u32)] = &[];
 
 /// The rules version of the game `slug` (see [`RULES_VERSIONS`]); 1 unless listed there.
