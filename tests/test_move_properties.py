@@ -70,8 +70,13 @@ def test_memory_stays_flat_over_a_long_move_list(big):
 
 @pytest.mark.parametrize(
     ("slug", "seed", "walk"),
-    [("canfield-or-klondike", 3, 12), ("fourteenth", 5, 3), ("la-belle-lucie", 2, 6),
-     ("napoleons-square", 1, 10), ("fish-bone", 4, 30)],
+    [
+        ("canfield-or-klondike", 3, 12),
+        ("fourteenth", 5, 3),
+        ("la-belle-lucie", 2, 6),
+        ("napoleons-square", 1, 10),
+        ("fish-bone", 4, 30),
+    ],
 )
 def test_properties_read_at_once_agree_with_playing_each_move(slug, seed, walk):
     s = patience.game(slug).deal(seed).start()

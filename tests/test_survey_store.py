@@ -13,6 +13,7 @@ from pathlib import Path
 import patience
 import pytest
 from patience import _api
+
 survey_mod = importlib.import_module("patience.survey")
 
 SLUG = "canfield-or-klondike"
@@ -100,7 +101,9 @@ def test_a_store_in_a_read_only_folder_is_called_read_only(tmp_path, monkeypatch
     db = tmp_path / "s.db"
     patience.survey(SLUG, 1, db=db, max_states=LIMIT)
     connect = sqlite3.connect
-    monkeypatch.setattr(survey_mod.sqlite3, "connect", lambda *a, **k: _NoWalIndex(connect(*a, **k)))
+    monkeypatch.setattr(
+        survey_mod.sqlite3, "connect", lambda *a, **k: _NoWalIndex(connect(*a, **k))
+    )
     with pytest.raises(patience.SurveyStoreError) as e:
         if create:
             patience.survey(SLUG, 2, db=db, max_states=LIMIT)
@@ -204,8 +207,10 @@ def test_a_report_refuses_to_combine_rules_versions(tmp_path):
     patience.survey(SLUG, 3, db=db, max_states=LIMIT)
     patience.survey(SLUG, 1, db=db, max_states=LIMIT, draw=3)
     with contextlib.closing(sqlite3.connect(db)) as con:
-        con.execute("UPDATE results SET rules_version = 2 WHERE seed = 2 AND options NOT LIKE ?",
-                    ('%"draw":3%',))
+        con.execute(
+            "UPDATE results SET rules_version = 2 WHERE seed = 2 AND options NOT LIKE ?",
+            ('%"draw":3%',),
+        )
         con.commit()
     with pytest.raises(patience.SurveyStoreError) as e:
         patience.survey_report(db)
