@@ -957,7 +957,8 @@ class State:
     ) -> Solution:
         """Search every position reachable from here.
 
-        ``max_states`` caps the positions stored, ``timeout`` the seconds (``None`` or
+        ``max_states`` caps the positions stored (``states <= max_states`` always: the
+        search stops before storing one more), ``timeout`` the seconds (``None`` or
         ``math.inf``: no limit), ``max_memory`` the bytes of the search's table and stacks:
         ``"auto"`` (the default) is half of the machine's memory (the least of physical
         memory, a cgroup limit and ``ulimit -v``), an integer is bytes, ``None`` is no limit.

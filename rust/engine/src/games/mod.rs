@@ -262,10 +262,7 @@ impl<G: Game + 'static> Position for Pos<G> {
             .map(|&m| {
                 let mut s = self.state.clone();
                 self.game.play(&mut s, m);
-                (
-                    self.game.move_text(&self.state, m),
-                    self.game.key_text(&s),
-                )
+                (self.game.move_text(&self.state, m), self.game.key_text(&s))
             })
             .collect()
     }
@@ -495,7 +492,10 @@ mod tests {
         for (i, (slug, v)) in RULES_VERSIONS.iter().enumerate() {
             assert!(REGISTRY.iter().any(|(s, _)| s == slug), "{slug} is no game");
             assert!(*v >= 2, "{slug}: a version of 1 needs no entry");
-            assert!(!RULES_VERSIONS[..i].iter().any(|(s, _)| s == slug), "{slug} twice");
+            assert!(
+                !RULES_VERSIONS[..i].iter().any(|(s, _)| s == slug),
+                "{slug} twice"
+            );
             assert_eq!(rules_version(slug), *v);
         }
         assert_eq!(rules_version(klondike::SLUG), 1);

@@ -976,7 +976,10 @@ mod tests {
         // Klondike seed 29 at 463 stored 464.
         let g = crate::games::klondike::Klondike::from_options(&[]).unwrap();
         let out = solve_limited(&g, &deal(&g, 29), 463, false);
-        assert_eq!((out.verdict, out.stop), (Verdict::Unknown, Some(Stop::States)));
+        assert_eq!(
+            (out.verdict, out.stop),
+            (Verdict::Unknown, Some(Stop::States))
+        );
         assert_eq!(out.states, 463);
     }
 
@@ -993,7 +996,11 @@ mod tests {
             }
             let n = full.states;
             let exact = solve_limited(&g, &s, n, false);
-            assert_eq!((exact.verdict, exact.states), (Verdict::Lost, n), "seed {seed}");
+            assert_eq!(
+                (exact.verdict, exact.states),
+                (Verdict::Lost, n),
+                "seed {seed}"
+            );
             let short = solve_limited(&g, &s, n - 1, false);
             assert_eq!(
                 (short.verdict, short.stop, short.states),
@@ -1002,7 +1009,10 @@ mod tests {
             );
             checked += 1;
         }
-        assert!(checked >= 2, "only {checked} lost deals under 20,000 states");
+        assert!(
+            checked >= 2,
+            "only {checked} lost deals under 20,000 states"
+        );
     }
 
     #[test]
