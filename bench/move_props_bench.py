@@ -12,8 +12,8 @@ resident memory after each step (tracemalloc is not used: it slows Python down t
 from __future__ import annotations
 
 import argparse
-import time
 import os
+import time
 
 import patience
 

@@ -391,7 +391,9 @@ class _Store:
                     f"{len(rows)} rows, where a store has exactly one; it was left unchanged"
                 )
             found = rows[0][0]
-            if found == 1 and self._columns("results") == _COLUMNS_V1:
+            if found == 1:
+                if self._columns("results") != _COLUMNS_V1:
+                    raise self._not_a_store("results", _COLUMNS_V1)
                 self._migrate_v1()
                 found = SCHEMA_VERSION
             if found != SCHEMA_VERSION:
@@ -445,9 +447,9 @@ class _Store:
     def _columns(self, table: str) -> list[str]:
         return [r[1] for r in self.con.execute(f"PRAGMA table_info({table})")]
 
-    def _not_a_store(self, table: str) -> SurveyStoreError:
+    def _not_a_store(self, table: str, want: list[str] | None = None) -> SurveyStoreError:
         have = self._columns(table)
-        want = _EXPECTED[table]
+        want = want or _EXPECTED[table]
         missing = [c for c in want if c not in have]
         return SurveyStoreError(
             f"{str(self.path)!r} is not a patience survey store: its table {table!r} has the "
