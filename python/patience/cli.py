@@ -323,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--replay", action="store_true", help="print every position along the winning moves"
     )
-    s.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
+    s.add_argument("--max-states", type=_nonneg_int, help="store at most this many positions")
     s.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     s.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
     s.add_argument(
@@ -358,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MOVES",
         help="the moves played so far, separated by spaces (any case)",
     )
-    h.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
+    h.add_argument("--max-states", type=_nonneg_int, help="store at most this many positions")
     h.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     h.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
     h.add_argument("--exit-code", action="store_true", help=_EXIT_HELP)
@@ -423,7 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the SQLite store (default {DEFAULT_DB} in the current directory)",
     )
     v.add_argument(
-        "--max-states", type=_nonneg_int, help="per deal: stop after this many positions"
+        "--max-states", type=_nonneg_int, help="per deal: store at most this many positions"
     )
     v.add_argument("--timeout", type=_seconds, help="per deal: stop after this many seconds")
     v.add_argument(
