@@ -134,7 +134,7 @@ def test_page_holds_every_position(page: Path, states: list[patience.State]) -> 
     p = Sections()
     p.feed(text)
     assert len(p.steps) == len(states)
-    moves = [m.describe() for m in states[-1].game.solve(SEED, timeout=60).steps()]
+    moves = [m.describe(reveal=True) for m in states[-1].game.solve(SEED, timeout=60).steps()]
     for i, (step, st) in enumerate(zip(p.steps, states)):
         assert by_place(step["cards"], [p.label for p in st.places]) == expected_cards(st)  # type: ignore[arg-type]
         attrs = step["attrs"]

@@ -672,18 +672,18 @@ class Move:
         move has no state, or moves no card from one place to another."""
         return self._parts()[2]
 
-    def describe(self) -> str:
+    def describe(self, reveal: bool = False) -> str:
         """A readable form naming the cards the move moves, only those a player can see
         before it: ``t4>t7 (8H onto 9S)``, ``talon>f1 (AH to empty F1)``, ``turn (1 card
         from pack)``, ``refill (8C JC from talon to P12)``; the bare text when no card
-        moves (see :mod:`patience._describe`)."""
+        moves. ``reveal=True`` names face-down cards too (``turn (4C from pack to
+        talon)``), for a line shown after the fact (see :mod:`patience._describe`)."""
         if self.state is None:
             return self.text
         from ._describe import describe
 
-        after = self.state.play(self.text)
-        s = self.state
-        return describe(self.text, s.places, after.places, s.markers, after.markers)
+        s, after = self.state, self.state.play(self.text)
+        return describe(self.text, s.places, after.places, s.markers, after.markers, reveal)
 
     def as_dict(self) -> dict[str, Any]:
         """``{"text", "source", "dest", "cards", "description"}`` (for JSON)."""

@@ -202,13 +202,17 @@ def describe(
     after: Sequence[Place],
     markers: Mapping[str, str] | None = None,
     after_markers: Mapping[str, str] | None = None,
+    reveal: bool = False,
 ) -> str:
     """The move ``text`` with what it does in brackets, naming only cards visible before
     it (see the module's documentation); the bare text when no card changes place.
-    ``markers`` and ``after_markers`` are the key's other segments before and after."""
+    ``markers`` and ``after_markers`` are the key's other segments before and after.
+    ``reveal`` names every card, hidden or not (for a line shown after it was played)."""
     before = with_gapped(before, markers)
     after = with_gapped(after, after_markers)
     moves = transfers(before, after, markers)
+    if reveal:
+        moves = [Transfer(Card(t.card.rank, t.card.suit), t.src, t.dest) for t in moves]
     hidden = [t for t in moves if t.hidden]
     shown = [t for t in moves if not t.hidden]
     parts: list[str] = []
@@ -253,9 +257,10 @@ def describe(
     for label, cards in reordered(before, after).items():
         named = _names(cards) if all(c.face_up for c in cards) else _count(len(cards))
         parts.append(f"{named} change order in {label}")
+    # A choice made for a foundation (herring-bone's ``up`` for the pending F1).
+    pending = by_label.get((markers or {}).get("pending", "").lower())
+    if pending is not None and pending.kind == "foundation" and not m:
+        parts.insert(0, f"for {pending.label}")
     if not parts:
-        pending = (markers or {}).get("pending", "")
-        if pending.lower() in by_label:
-            return f"{text} (for {by_label[pending.lower()].label})"
         return text
     return f"{text} ({'; '.join(parts)})"

@@ -325,7 +325,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game option, repeatable (e.g. -o draw=3 -o passes=None)",
     )
-    pl.add_argument("--seed", type=_seed, default=1, help="the deal's seed (default 1)")
+    pl.add_argument(
+        "--seed", type=_seed, default=None, help="the deal's seed (default: a random one, shown)"
+    )
     pl.add_argument("--moves", default="", metavar="MOVES", help="moves to play first")
     pl.add_argument(
         "--record", metavar="FILE", help="start from a saved record (written by 'save FILE')"
@@ -508,11 +510,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             states = list(sol.replay())
             print(states[0])
             for i, (m, st) in enumerate(zip(sol.steps(), states[1:]), 1):
-                print(f"{i}. {m.describe()}")
+                print(f"{i}. {m.describe(reveal=True)}")
                 print(st)
         else:
             for i, m in enumerate(sol.steps(), 1):
-                print(f"{i:4}. {m.describe()}")
+                print(f"{i:4}. {m.describe(reveal=True)}")
     return 130 if interrupted else 0
 
 
@@ -551,6 +553,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.slug is None:
             raise PatienceError("play needs a game's slug (or --record FILE)")
         g = _api.Game(args.slug, **_options(args.option))
+        if args.seed is None:
+            import random
+
+            args.seed = random.randrange(1, 1_000_000)
         state = g.deal(args.seed).start()
     state = state.play_many(args.moves)
     return play(state, plain=args.plain, hint_timeout=args.hint_timeout)
