@@ -9,9 +9,8 @@ import random
 import re
 from collections import Counter
 
-import pytest
-
 import patience
+import pytest
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
 COUNT = re.compile(r"(\d+) cards?\b")

@@ -110,7 +110,9 @@ def hidden_cards(state: patience.State) -> set[str]:
 
 
 def screen_cards(screen: str) -> set[str]:
-    return set(re.findall(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])", ascii_screen(screen)))
+    return set(
+        re.findall(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])", ascii_screen(screen))
+    )
 
 
 def test_play_undo_hint_save_load_quit(term, tmp_path: Path) -> None:

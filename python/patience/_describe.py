@@ -145,13 +145,14 @@ def _labels(labels: Sequence[str], order: Sequence[str]) -> str:
         m = _LABEL_NUM.fullmatch(x)
         stem, num = (m.group(1), int(m.group(2))) if m else (x, None)
         last = runs[-1][-1] if runs else None
-        if last and num is not None and last[1] is not None and last[0] == stem:
-            if last[1] + 1 == num:
-                runs[-1].append((stem, num, x))
-                continue
+        if last and num is not None and last[0] == stem and last[1] == num - 1:
+            runs[-1].append((stem, num, x))
+            continue
         runs.append([(stem, num, x)])
     return ", ".join(
-        r[0][2] if len(r) == 1 else (f"{r[0][2]}, {r[1][2]}" if len(r) == 2 else f"{r[0][2]}-{r[-1][2]}")
+        r[0][2]
+        if len(r) == 1
+        else (f"{r[0][2]}, {r[1][2]}" if len(r) == 2 else f"{r[0][2]}-{r[-1][2]}")
         for r in runs
     )
 
@@ -188,7 +189,11 @@ def with_gapped(places: Sequence[Place], markers: Mapping[str, str] | None) -> l
     for label, body in (markers or {}).items():
         if _GAPPED.fullmatch(body):
             cards = [
-                Card("A23456789TJQK".index(body[i].upper()) + 1, body[i + 1].upper(), body[i + 1].isupper())
+                Card(
+                    "A23456789TJQK".index(body[i].upper()) + 1,
+                    body[i + 1].upper(),
+                    body[i + 1].isupper(),
+                )
                 for i in range(0, len(body), 2)
                 if body[i] != "."
             ]

@@ -32,7 +32,8 @@ h1 { font-size: 1.2em; margin: 0 0 .3em 0; }
 #move { font-family: monospace; font-size: 1.1em; min-height: 1.4em; }
 #main { display: flex; align-items: flex-start; gap: 1em; }
 #moves { font-family: monospace; font-size: .9em; max-height: 80vh; overflow-y: auto;
-         margin: 0; padding: .3em .6em .3em 3.2em; background: #0f2a18; min-width: 16em; }
+         margin: 0; padding: .3em .6em; background: #0f2a18; min-width: 16em;
+         list-style: none; position: relative; }
 #moves a { color: #dde; text-decoration: none; }
 #moves li.current { background: #f0d060; }
 #moves li.current a { color: #000; }
@@ -46,7 +47,13 @@ _SCRIPT = """
   var counter = document.getElementById("counter"), move = document.getElementById("move");
   var play = document.getElementById("play"), slider = document.getElementById("slider");
   var speed = document.getElementById("speed");
-  var items = document.querySelectorAll("#moves li");
+  var list = document.getElementById("moves"), items = list.querySelectorAll("li");
+  function keepInView(item) {  // scroll the list alone, never the page
+    var top = item.offsetTop, bottom = top + item.offsetHeight;
+    if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
+  }
   function fromHash() {
     var m = /step=(\\d+)/.exec(location.hash);
     return m ? Math.min(parseInt(m[1], 10), last) : 0;
@@ -62,7 +69,7 @@ _SCRIPT = """
     for (var j = 0; j < items.length; j++) {
       var on = items[j].getAttribute("data-step") === String(cur);
       items[j].className = on ? "current" : "";
-      if (on && items[j].scrollIntoView) { items[j].scrollIntoView({block: "nearest"}); }
+      if (on) { keepInView(items[j]); }
     }
     move.textContent = steps[cur].getAttribute("data-move");
     document.body.setAttribute("data-current", String(cur));

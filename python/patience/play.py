@@ -32,7 +32,7 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -194,9 +194,7 @@ def board_lines(state: _api.State, width: int = 80) -> list[str]:
         else:
             stock_cells.append(f"{p.label} {_cards_text(p.cards, 6)}")
     counters = {
-        k: v
-        for k, v in state.markers.items()
-        if k not in gapped and k != "rng" and len(v) <= 24
+        k: v for k, v in state.markers.items() if k not in gapped and k != "rng" and len(v) <= 24
     }
     stock_cells += [f"{k} {_spaced(v)}" for k, v in counters.items()]
     if stock_cells:
@@ -228,8 +226,9 @@ def board_lines(state: _api.State, width: int = 80) -> list[str]:
     return lines
 
 
-def _entries(state: _api.State) -> list[str]:
-    return [m.describe() for m in state.moves()]
+#: Above this many legal moves only the page shown is described (describing a move plays
+#: it), in two columns.
+DESCRIBE_ALL = 80
 
 
 def _short(entry: str) -> str:
@@ -238,13 +237,28 @@ def _short(entry: str) -> str:
 
 
 def move_columns(
-    texts: Sequence[str], width: int, rows: int | None, page: int = 0
+    describe: Callable[[int], str],
+    count: int,
+    width: int,
+    rows: int | None,
+    page: int = 0,
 ) -> tuple[list[str], int]:
-    """The numbered moves in columns within ``width`` x ``rows`` (all of them when
-    ``rows`` is None); returns the lines and the number of pages."""
-    items = [f"{i}. {t}" for i, t in enumerate(texts, 1)]
-    if not items:
+    """The ``count`` moves, numbered, in columns within ``width`` x ``rows`` (all of them
+    when ``rows`` is None); ``describe(i)`` gives move i's entry (0-based). Returns the
+    lines and the number of pages."""
+    if count == 0:
         return [], 1
+    if rows is not None and count > DESCRIBE_ALL:
+        per_page = max(1, rows) * 2
+        pages = -(-count // per_page)
+        page = min(max(page, 0), pages - 1)
+        first = page * per_page
+        colw = (width - 2) // 2
+        shown = [f"{i + 1}. {describe(i)}" for i in range(first, min(count, first + per_page))]
+        shown = [x if len(x) <= colw else _short(x) for x in shown]
+        return _columns(shown, 2, colw), pages
+    items = [f"{i + 1}. {describe(i)}" for i in range(count)]
+
     # The fewest columns that show every entry whole within the rows, else shortened to
     # its cards, else as many as fit (paged), else two columns cut short.
     def width_of(n: int) -> int:
@@ -275,13 +289,16 @@ def move_columns(
     per_page = len(items) if rows is None else max(1, rows) * cols
     pages = max(1, -(-len(items) // per_page))
     page = min(max(page, 0), pages - 1)
-    shown = items[page * per_page : (page + 1) * per_page]
+    return _columns(items[page * per_page : (page + 1) * per_page], cols, colw), pages
+
+
+def _columns(shown: Sequence[str], cols: int, colw: int) -> list[str]:
     nrows = -(-len(shown) // cols)
     lines = []
     for r in range(nrows):
         row = [shown[c * nrows + r] for c in range(cols) if c * nrows + r < len(shown)]
         lines.append("  ".join(_fit(x, colw).ljust(colw) for x in row).rstrip())
-    return lines, pages
+    return lines
 
 
 class Session:
@@ -307,10 +324,21 @@ class Session:
         self.size = size
         self.page = 0
         self.message = ""
+        self._described: dict[tuple[str, str], str] = {}
 
     @property
     def state(self) -> _api.State:
         return self.states[-1]
+
+    def describe(self, move: _api.Move) -> str:
+        """``move.describe()``, remembered for the position (describing plays the move)."""
+        assert move.state is not None
+        k = (move.state.key, move.text)
+        if k not in self._described:
+            if len(self._described) > 5000:
+                self._described.clear()
+            self._described[k] = move.describe()
+        return self._described[k]
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -337,7 +365,9 @@ class Session:
             lines.append("no legal moves: the game is lost  (undo, load FILE or quit)")
         else:
             room = None if not height else max(2, height - len(lines) - len(msg) - 2)
-            body, pages = move_columns(_entries(s), width, room, self.page)
+            body, pages = move_columns(
+                lambda i: self.describe(moves[i]), len(moves), width, room, self.page
+            )
             self.page = min(self.page, pages - 1)
             title = "moves:" if pages == 1 else f"moves (page {self.page + 1} of {pages}, + -):"
             if room is not None and len(body) + 1 > room:
@@ -380,7 +410,7 @@ class Session:
             t = _CARD_INPUT.fullmatch(target)
             if t:
                 target = ("T" if t.group(1) == "10" else t.group(1).upper()) + t.group(2).upper()
-        return _by_card(moves, card, target)
+        return _by_card(moves, card, target, self.describe)
 
     def play_text(self, text: str) -> None:
         move = self.find_move(text)
@@ -388,7 +418,7 @@ class Session:
         m = before.move(move) if isinstance(move, str) else move
         self.push(before.play(m))
         self.undone = []
-        self.message = "played " + m.describe()
+        self.message = "played " + self.describe(m)
 
     def hint(self) -> None:
         h = self.state.hint(timeout=self.hint_timeout)
@@ -488,9 +518,8 @@ class Session:
                 self.message = "interrupted"
             except IllegalMoveError:
                 n = len(self.state.moves())
-                self.message = (
-                    f"error: {line.strip()!r} is not a legal move here "
-                    + (f"(type a number 1 to {n}, a move, a card, or help)" if n else "(no moves)")
+                self.message = f"error: {line.strip()!r} is not a legal move here " + (
+                    f"(type a number 1 to {n}, a move, a card, or help)" if n else "(no moves)"
                 )
             except (PatienceError, ValueError, TypeError, OSError) as e:
                 self.message = "error: " + (" ".join(str(e).split()) or type(e).__name__)
@@ -516,13 +545,18 @@ def _wrap(text: str, width: int) -> list[str]:
 _BRACKET = re.compile(r"\((.*)\)$")
 
 
-def _by_card(moves: Sequence[_api.Move], card: str, target: str | None) -> _api.Move:
+def _by_card(
+    moves: Sequence[_api.Move],
+    card: str,
+    target: str | None,
+    describe: Callable[[_api.Move], str],
+) -> _api.Move:
     """The one move that moves ``card`` (named in its description), onto or to ``target``
     (a card or a place label) if given; raises :class:`PatienceError` naming the choices
     when there is none or more than one."""
     found: list[tuple[_api.Move, str, bool]] = []
     for m in moves:
-        d = m.describe()
+        d = describe(m)
         b = _BRACKET.search(d)
         inner = b.group(1) if b else ""
         named = _CARD.findall(re.sub(r"onto \S+", "", inner))
@@ -534,8 +568,11 @@ def _by_card(moves: Sequence[_api.Move], card: str, target: str | None) -> _api.
 
         def aims(m: _api.Move, d: str) -> bool:
             dest = (m.text.split(">")[-1] if ">" in m.text else "").lower()
-            return f"onto {target}" in d or dest == tl or f"to {tl}" in d.lower() or (
-                f"to empty {tl}" in d.lower()
+            return (
+                f"onto {target}" in d
+                or dest == tl
+                or f"to {tl}" in d.lower()
+                or (f"to empty {tl}" in d.lower())
             )
 
         found = [f for f in found if aims(f[0], f[1])]
