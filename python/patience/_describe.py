@@ -201,6 +201,32 @@ def with_gapped(places: Sequence[Place], markers: Mapping[str, str] | None) -> l
     return out
 
 
+def _replaced(text: str, before: Sequence[Place], moves: list[Transfer]) -> list[Transfer]:
+    """``moves`` corrected for a card replaced by its twin (two packs): when ``a>b`` takes
+    X from a and a is refilled with another X, a's cards look unchanged and the diff sees
+    the refill's X go to b. The move's text says a's X went to b, and the other X to a."""
+    m = _MOVE_FORM.fullmatch(text.strip())
+    if not m:
+        return moves
+    by_label = {p.label.lower(): p for p in before}
+    src, dst = by_label.get(m.group(1).lower()), by_label.get(m.group(3).lower())
+    if src is None or dst is None or src.top is None or not src.top.face_up:
+        return moves
+    if any(t.src == src.label for t in moves):
+        return moves
+    twin = [t for t in moves if t.dest == dst.label and _ident(t.card) == _ident(src.top)]
+    if not twin:
+        return moves
+    t = twin[0]
+    i = moves.index(t)
+    return [
+        *moves[:i],
+        Transfer(src.top, src.label, dst.label),
+        *moves[i + 1 :],
+        Transfer(t.card, t.src, src.label),
+    ]
+
+
 def describe(
     text: str,
     before: Sequence[Place],
@@ -215,7 +241,7 @@ def describe(
     ``reveal`` names every card, hidden or not (for a line shown after it was played)."""
     before = with_gapped(before, markers)
     after = with_gapped(after, after_markers)
-    moves = transfers(before, after, markers)
+    moves = _replaced(text, before, transfers(before, after, markers))
     if reveal:
         moves = [Transfer(Card(t.card.rank, t.card.suit), t.src, t.dest) for t in moves]
     hidden = [t for t in moves if t.hidden]
