@@ -307,8 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a deal at the terminal",
         description=(
             "Play a deal interactively: the position and its numbered legal moves are shown "
-            "after each move. Type a move's number or text (any case), or undo, hint, auto, "
-            "save FILE, load FILE, help, quit. End of input or Ctrl-C ends the session."
+            "after each move. Type a move's number or text (any case) or a card (9S, 9S onto "
+            "TD), or undo, redo, hint, auto, save FILE, load FILE, help, quit. End of input "
+            "or Ctrl-C ends the session."
         ),
         epilog=(
             "examples:\n  patience play canfield-or-klondike --seed 2\n"

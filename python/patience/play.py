@@ -138,7 +138,7 @@ def _flow(cells: list[str], width: int, sep: str = "  ") -> list[str]:
         return []
     w = max(len(c) for c in cells)
     per = max(1, (width + len(sep)) // (w + len(sep)))
-    if w <= 24 and per > 1:
+    if per > 1:
         rows = [cells[i : i + per] for i in range(0, len(cells), per)]
         return [sep.join(c.ljust(w) for c in r).rstrip() for r in rows]
     lines: list[str] = []
@@ -176,8 +176,19 @@ def _by_row(grp: Sequence[_api.Place], cells: list[str]) -> list[str]:
     return ["  ".join(r).rstrip() for r in rows.values()]
 
 
-def board_lines(state: _api.State, width: int = 80) -> list[str]:
-    """The position in a few lines of at most ``width`` columns (plain ASCII)."""
+def board_lines(state: _api.State, width: int = 80, height: int | None = None) -> list[str]:
+    """The position in a few lines of at most ``width`` columns (plain ASCII), at most
+    ``height`` lines if it can: piles a line each, else several to a line with their
+    top cards only (the others counted ``+N``)."""
+    lines: list[str] = []
+    for limit in (MAX_CARDS, 12, 8, 6, 4, 3, 2):
+        lines = _board(state, width, limit)
+        if height is None or len(lines) <= height:
+            break
+    return lines
+
+
+def _board(state: _api.State, width: int, limit: int) -> list[str]:
     places = with_gapped(state.places, state.markers)
     gapped = {p.label for p in places} - {p.label for p in state.places}
     found = [p for p in places if p.kind == "foundation"]
@@ -210,7 +221,7 @@ def board_lines(state: _api.State, width: int = 80) -> list[str]:
     singles: list[str] = []  # small groups (one or two places), flowed together
     for grp in groups:
         lw = max(len(p.label) for p in grp)
-        cells = [f"{p.label.ljust(lw)} {_cards_text(p.cards)}" for p in grp]
+        cells = [f"{p.label.ljust(lw)} {_cards_text(p.cards, limit)}" for p in grp]
         if len(grp) < 3 and all(len(p) <= 3 for p in grp):
             singles += cells
             continue
@@ -219,8 +230,10 @@ def board_lines(state: _api.State, width: int = 80) -> list[str]:
             singles = []
         if all(len(p) <= 3 for p in grp):
             lines += _flow(_by_row(grp, cells), width, "   ")
-        else:
+        elif limit == MAX_CARDS:
             lines += [_fit(c, width) for c in cells]
+        else:
+            lines += _flow(cells, width)
     if singles:
         lines += _flow(singles, width)
     return lines
@@ -356,8 +369,10 @@ class Session:
         width = max(40, width)
         s = self.state
         lines = [_fit(self.heading(), width)]
-        lines += board_lines(s, width)
         msg = [_fit(x, width) for x in _wrap(self.message, width)[:2]] if self.message else []
+        # Room for the board: all but the heading, the message, the prompt and 3 lines of
+        # moves.
+        lines += board_lines(s, width, height - len(msg) - 5 if height else None)
         moves = s.moves()
         if s.is_won:
             lines.append("*** won ***  (undo, load FILE or quit)")
