@@ -159,3 +159,19 @@ def test_a_card_replaced_by_its_twin_is_still_named() -> None:
     # another KC, refills R41. The places alone would say only a pack card moved.
     s = patience.game("besieged-city").deal(1).start().play("top1>top2")
     assert s.move("r41>top1").describe() == "r41>top1 (KC to empty Top1; 1 card from pack)"
+
+
+def test_after_the_move_only_cards_now_face_up_are_named() -> None:
+    from patience import Card, Place
+    from patience._describe import describe
+
+    s = patience.game("canfield-or-klondike").deal(4).start()
+    a = s.play("turn")
+    played = describe("turn", s.places, a.places, s.markers, a.markers, reveal="after")
+    assert played == "turn (4C from pack to talon)"
+    # A card dealt face down stays unnamed after the move too.
+    down = Card(5, "S", face_up=False)
+    before = (Place("pack", "pack", (Card(9, "H", False), down)), Place("tableau", "T1", ()))
+    after = (Place("pack", "pack", (Card(9, "H", False),)), Place("tableau", "T1", (down,)))
+    assert describe("deal", before, after, reveal="after") == "deal (1 card from pack)"
+    assert describe("deal", before, after, reveal=True) == "deal (5S from pack to T1)"

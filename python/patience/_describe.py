@@ -44,6 +44,8 @@ class Transfer:
     card: Card
     src: str | None
     dest: str | None
+    #: How the card lies on ``dest`` after the move (False when it left the places).
+    up_after: bool = False
 
     @property
     def hidden(self) -> bool:
@@ -95,26 +97,27 @@ def transfers(
     b = {p.label: p.cards for p in before}
     a = {p.label: p.cards for p in after}
     lost: list[tuple[Card, str]] = []
-    gained: dict[tuple[int, str], list[str]] = {}
+    gained: dict[tuple[int, str], list[tuple[str, bool]]] = {}
     for p in before:
         lost += [(c, p.label) for c in _surplus(p.cards, a.get(p.label, ()))]
     for p in after:
         for c in _surplus(p.cards, b.get(p.label, ())):
-            gained.setdefault(_ident(c), []).append(p.label)
+            gained.setdefault(_ident(c), []).append((p.label, c.face_up))
     out = []
     for c, src in lost:
         dests = gained.get(_ident(c))
-        out.append(Transfer(c, src, dests.pop(0) if dests else None))
+        dest, up = dests.pop(0) if dests else (None, False)
+        out.append(Transfer(c, src, dest, up))
     shown = _marker_cards(markers or {})
     for p in after:
         for c in _surplus(p.cards, b.get(p.label, ())):
             dests = gained.get(_ident(c))
-            if dests and p.label in dests:
-                dests.remove(p.label)
+            if dests and (p.label, c.face_up) in dests:
+                dests.remove((p.label, c.face_up))
                 up = shown.get(_ident(c), 0) > 0
                 if up:
                     shown[_ident(c)] -= 1
-                out.append(Transfer(Card(c.rank, c.suit, up), None, p.label))
+                out.append(Transfer(Card(c.rank, c.suit, up), None, p.label, c.face_up))
     return out
 
 
@@ -233,17 +236,23 @@ def describe(
     after: Sequence[Place],
     markers: Mapping[str, str] | None = None,
     after_markers: Mapping[str, str] | None = None,
-    reveal: bool = False,
+    reveal: bool | str = False,
 ) -> str:
     """The move ``text`` with what it does in brackets, naming only cards visible before
     it (see the module's documentation); the bare text when no card changes place.
     ``markers`` and ``after_markers`` are the key's other segments before and after.
-    ``reveal`` names every card, hidden or not (for a line shown after it was played)."""
+    ``reveal`` names every card, hidden or not (for a line shown after it was played);
+    ``reveal="after"`` names the hidden cards that lie face up after the move (for the
+    message after playing it)."""
     before = with_gapped(before, markers)
     after = with_gapped(after, after_markers)
     moves = _replaced(text, before, transfers(before, after, markers))
     if reveal:
-        moves = [Transfer(Card(t.card.rank, t.card.suit), t.src, t.dest) for t in moves]
+        moves = [
+            Transfer(Card(t.card.rank, t.card.suit, t.card.face_up or show), t.src, t.dest)
+            for t in moves
+            for show in [reveal is True or t.up_after]
+        ]
     hidden = [t for t in moves if t.hidden]
     shown = [t for t in moves if not t.hidden]
     parts: list[str] = []

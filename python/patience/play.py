@@ -433,7 +433,7 @@ class Session:
         m = before.move(move) if isinstance(move, str) else move
         self.push(before.play(m))
         self.undone = []
-        self.message = "played " + self.describe(m)
+        self.message = "played " + _played(before, m.text, self.state)
 
     def hint(self) -> None:
         h = self.state.hint(timeout=self.hint_timeout)
@@ -545,6 +545,15 @@ class Session:
         if s.deal.seed is not None:
             self.say(f"{s.game.slug} seed {s.deal.seed}, {len(s.history)} moves played")
         return 0
+
+
+def _played(before: _api.State, text: str, after: _api.State) -> str:
+    """The move just played, naming the cards it turned face up too (now in view)."""
+    from ._describe import describe
+
+    return describe(
+        text, before.places, after.places, before.markers, after.markers, reveal="after"
+    )
 
 
 def _wrap(text: str, width: int) -> list[str]:
