@@ -44,6 +44,7 @@ __all__ = ["Style", "board_lines", "play", "style_for"]
 
 _SUITS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 _CARD = re.compile(r"(?<![A-Za-z0-9?])([A2-9TJQK])([CDHS])(?![A-Za-z0-9])")
+_DOWN = re.compile(r"(?<!\S)(?:##|#\d+)(?!\S)")
 _RED, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 _CARD_INPUT = re.compile(r"(10|[A2-9TJQK])([CDHS])", re.I)
 _LABEL_NUM = re.compile(r"([A-Za-z]+?)(\d*)")
@@ -99,7 +100,10 @@ def render(text: str, style: Style) -> str:
             return _RED + shown + _RESET
         return shown
 
-    return _CARD.sub(card, text)
+    text = _CARD.sub(card, text)
+    if style.colour:  # face-down runs dimmed
+        text = _DOWN.sub(lambda m: _DIM + m.group(0) + _RESET, text)
+    return text
 
 
 def _fit(text: str, width: int) -> str:
@@ -261,7 +265,8 @@ def move_columns(
     lines and the number of pages."""
     if count == 0:
         return [], 1
-    if rows is not None and count > DESCRIBE_ALL:
+    if count > DESCRIBE_ALL:
+        rows = rows or 20  # not a terminal: pages all the same, or every draw is slow
         per_page = max(1, rows) * 2
         pages = -(-count // per_page)
         page = min(max(page, 0), pages - 1)
