@@ -396,6 +396,9 @@ class Session:
         return lines + msg
 
     def draw(self) -> None:
+        if self.size is not None:  # follow the terminal when it is resized
+            size = shutil.get_terminal_size(self.size)
+            self.size = (size.columns, size.lines)
         lines = self.screen_lines()
         self.message = ""
         st = self.style
