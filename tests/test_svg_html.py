@@ -244,15 +244,3 @@ def test_browser_marks_the_current_move_in_the_list(page: Path, tmp_path: Path) 
     current = re.findall(r'<li value="(\d+)" data-step="\d+" class="current">', dom)
     assert current == ["7"]
     assert re.search(r'id="slider"[^>]*', dom)
-
-
-def test_page_draws_each_card_face_once(page: Path) -> None:
-    # The faces are symbols defined once; the positions refer to them.
-    text = page.read_text(encoding="utf-8")
-    for card in ("AS", "TD", "KH"):
-        assert text.count(f'<symbol id="pc-{card}">') == 1
-        assert f'<use href="#pc-{card}"/>' in text
-    assert text.count('<symbol id="pc-back">') == 1
-    # A picture of its own (state.svg()) stays self-contained.
-    alone = patience.game("canfield-or-klondike").deal(SEED).start().svg()
-    assert "<use" not in alone and "<rect" in alone

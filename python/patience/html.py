@@ -16,8 +16,6 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .svg import card_defs, state_svg
-
 if TYPE_CHECKING:
     from ._api import Solution
 
@@ -136,14 +134,14 @@ def solution_html(solution: Solution, title: str | None = None) -> str:
         hidden = "" if i == 0 else " hidden"
         sections.append(
             f'<section class="step" id="step-{i}" data-step="{i}" '
-            f'data-move="{escape(text)}"{hidden}>{state_svg(st, shared=True)}</section>'
+            f'data-move="{escape(text)}"{hidden}>{st.svg()}</section>'
         )
     verdict = escape(str(solution))
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         f"<title>{escape(heading)}</title><style>{_STYLE}</style></head>"
-        f'<body data-current="0">{card_defs()}<h1>{escape(heading)}</h1><p id="verdict">{verdict}</p>'
+        f'<body data-current="0"><h1>{escape(heading)}</h1><p id="verdict">{verdict}</p>'
         '<div id="bar"><button id="first" title="Home">|&lt;</button>'
         '<button id="back" title="left arrow">&lt; back</button>'
         '<button id="next" title="right arrow">forward &gt;</button>'

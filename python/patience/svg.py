@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ._api import Card, Place, State
 
-__all__ = ["card_defs", "state_svg"]
+__all__ = ["state_svg"]
 
 W, H, R = 50, 70, 6  # card width, height, corner radius
 GAP = 14  # between places
@@ -31,15 +31,16 @@ SUIT_SYMBOL = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 RANK_TEXT = {"T": "10"}
 
 
-def _face(card: Card | None) -> str:
-    """The drawing of a card at the origin: its face, or the back when ``card`` is None."""
-    if card is None:
+def _card(card: Card, x: float, y: float, label: str) -> str:
+    at = f'transform="translate({x:g},{y:g})"'
+    if not card.face_up:
         return (
+            f'<g class="card back" data-place="{escape(label)}" data-card="??" {at}>'
             f'<rect width="{W}" height="{H}" rx="{R}" fill="#1d4e89" stroke="#0b2545"/>'
             f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="{R - 2}" fill="none" '
             'stroke="#e8eef7" stroke-width="1.2" stroke-dasharray="3 2"/>'
             f'<path d="M{W / 2:g} 12 L{W - 12} {H / 2:g} L{W / 2:g} {H - 12} L12 {H / 2:g} Z" '
-            'fill="#e8eef7" fill-opacity="0.35"/>'
+            'fill="#e8eef7" fill-opacity="0.35"/></g>'
         )
     text = str(card)
     rank, suit = text[0], text[1]
@@ -47,39 +48,13 @@ def _face(card: Card | None) -> str:
     shown = RANK_TEXT.get(rank, rank)
     sym = SUIT_SYMBOL[suit]
     return (
+        f'<g class="card" data-place="{escape(label)}" data-card="{escape(text)}" {at}>'
+        f"<title>{escape(text)}</title>"
         f'<rect width="{W}" height="{H}" rx="{R}" fill="#fff" stroke="#555"/>'
         f'<text x="4" y="14" font-size="13" font-weight="bold" fill="{colour}">'
         f"{shown}{sym}</text>"
         f'<text x="{W / 2:g}" y="{H / 2 + 9:g}" font-size="26" text-anchor="middle" '
-        f'fill="{colour}">{sym}</text>'
-    )
-
-
-def card_defs() -> str:
-    """A hidden SVG holding every card face and the back once, as symbols ``pc-9H`` and
-    ``pc-back``: a page that includes it can draw positions with ``shared=True``, each
-    card a reference to its symbol (a long replay page is several times smaller)."""
-    from ._api import Card
-
-    faces = [Card(r, s) for s in "CDHS" for r in range(1, 14)]
-    body = "".join(f'<symbol id="pc-{c}">{_face(c)}</symbol>' for c in faces)
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" '
-        'style="position:absolute" aria-hidden="true" font-family="DejaVu Sans, Arial, '
-        f'sans-serif"><defs>{body}<symbol id="pc-back">{_face(None)}</symbol></defs></svg>'
-    )
-
-
-def _card(card: Card, x: float, y: float, label: str, shared: bool = False) -> str:
-    at = f'transform="translate({x:g},{y:g})"'
-    if not card.face_up:
-        inner = '<use href="#pc-back"/>' if shared else _face(None)
-        return f'<g class="card back" data-place="{escape(label)}" data-card="??" {at}>{inner}</g>'
-    text = str(card)
-    inner = f'<use href="#pc-{text}"/>' if shared else _face(card)
-    return (
-        f'<g class="card" data-place="{escape(label)}" data-card="{escape(text)}" {at}>'
-        f"<title>{escape(text)}</title>{inner}</g>"
+        f'fill="{colour}">{sym}</text></g>'
     )
 
 
@@ -97,14 +72,14 @@ def _label(text: str, x: float, y: float) -> str:
     )
 
 
-def _pile(place: Place, x: float, y: float, shared: bool) -> tuple[list[str], float]:
+def _pile(place: Place, x: float, y: float) -> tuple[list[str], float]:
     """A place's cards squared up (only its top card shows), with a count past one card."""
     out = [_label(place.label, x, y)]
     if not place.cards:
         out.append(_empty(x, y))
         return out, H
     for c in place.cards:
-        out.append(_card(c, x, y, place.label, shared))
+        out.append(_card(c, x, y, place.label))
     if len(place.cards) > 1:
         out.append(
             f'<rect x="{x + W - 24:g}" y="{y + H - 17:g}" width="22" height="15" rx="4" '
@@ -115,7 +90,7 @@ def _pile(place: Place, x: float, y: float, shared: bool) -> tuple[list[str], fl
     return out, H
 
 
-def _across(place: Place, x: float, y: float, shared: bool) -> tuple[list[str], float]:
+def _across(place: Place, x: float, y: float) -> tuple[list[str], float]:
     """A talon or hand fanned across (its last cards; the count when some are hidden)."""
     out = [_label(place.label, x, y)]
     if not place.cards:
@@ -124,9 +99,9 @@ def _across(place: Place, x: float, y: float, shared: bool) -> tuple[list[str], 
     under = place.cards[:-MAX_FAN_ACROSS]
     shown = place.cards[-MAX_FAN_ACROSS:]
     for c in under:
-        out.append(_card(c, x, y, place.label, shared))
+        out.append(_card(c, x, y, place.label))
     for i, c in enumerate(shown):
-        out.append(_card(c, x + i * FAN_ACROSS, y, place.label, shared))
+        out.append(_card(c, x + i * FAN_ACROSS, y, place.label))
     if under:
         out.append(
             f'<text class="count" x="{x:g}" y="{y + H + 12:g}" font-size="11" fill="#fc6">'
@@ -135,7 +110,7 @@ def _across(place: Place, x: float, y: float, shared: bool) -> tuple[list[str], 
     return out, W + (len(shown) - 1) * FAN_ACROSS
 
 
-def _column(place: Place, x: float, y: float, shared: bool) -> tuple[list[str], float]:
+def _column(place: Place, x: float, y: float) -> tuple[list[str], float]:
     """A place fanned down: every card shows its top edge, the last one whole."""
     out = [_label(place.label, x, y)]
     if not place.cards:
@@ -143,15 +118,14 @@ def _column(place: Place, x: float, y: float, shared: bool) -> tuple[list[str], 
         return out, H
     dy = 0.0
     for i, c in enumerate(place.cards):
-        out.append(_card(c, x, y + dy, place.label, shared))
+        out.append(_card(c, x, y + dy, place.label))
         if i < len(place.cards) - 1:
             dy += FAN_UP if c.face_up else FAN_DOWN
     return out, dy + H
 
 
-def state_svg(state: State, shared: bool = False) -> str:
-    """The position ``state`` drawn as an SVG document (a string). With ``shared`` each
-    card refers to a symbol of :func:`card_defs`, which the page must include."""
+def state_svg(state: State) -> str:
+    """The position ``state`` drawn as an SVG document (a string)."""
     places = state.places
     foundations = [p for p in places if p.kind == "foundation"]
     stock = [p for p in places if p.kind in ("pack", "talon", "hand")]
@@ -167,13 +141,13 @@ def state_svg(state: State, shared: bool = False) -> str:
         x, tallest = float(GAP), 0.0
         for p in items:
             if draw == "across" or p.kind in ("talon", "hand"):
-                got, w = _across(p, x, y, shared)
+                got, w = _across(p, x, y)
                 h = H + (14 if len(p.cards) > MAX_FAN_ACROSS else 0)
             elif draw == "column":
-                got, h = _column(p, x, y, shared)
+                got, h = _column(p, x, y)
                 w = W
             else:
-                got, h = _pile(p, x, y, shared)
+                got, h = _pile(p, x, y)
                 w = W
             parts.extend(got)
             x += w + GAP
