@@ -56,7 +56,7 @@ def test_solve_show_names_the_cards_of_each_move():
         (["deal", "canfield-or-klondike", "-o", "draw=2"], "draw"),
         (["deal", "canfield-or-klondike", "-o", "speed=3"], "speed"),
         (["deal", "canfield-or-klondike", "-o", "draw"], "NAME=VALUE"),
-        (["rules", "nope"], "no rule text"),
+        (["rules", "nope"], "unknown game"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, needle):

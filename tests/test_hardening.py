@@ -335,7 +335,7 @@ def test_rules_takes_registry_slugs_only(slug):
     with pytest.raises(patience.UnknownGameError):
         patience.rules(slug)
     r = cli("rules", slug)
-    one_line_error(r, "no rule text")
+    one_line_error(r, "unknown game")
 
 
 # --- 7: face-down cards in error messages -------------------------------------------------

@@ -179,7 +179,8 @@ def test_klondike_start_places_by_hand():
     assert s.place("talon") == Place("talon", "talon", ())
     assert s.markers == {"pass": "1"}
     assert s.aside == ()
-    assert s.place("T9") is None
+    with pytest.raises(patience.PlaceError):
+        s.place("T9")
 
 
 def test_klondike_moves_by_hand():

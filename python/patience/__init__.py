@@ -23,6 +23,7 @@ from ._api import (
     Move,
     OptionInfo,
     Place,
+    Progress,
     SeedResult,
     Solution,
     State,
@@ -35,6 +36,7 @@ from ._api import (
     state_from_record,
 )
 from ._engine import __version__
+from ._names import ALIASES, Alias
 from .errors import (
     CardError,
     DealError,
@@ -43,6 +45,7 @@ from .errors import (
     LimitError,
     OptionError,
     PatienceError,
+    PlaceError,
     SeedError,
     UnknownGameError,
 )
@@ -50,6 +53,8 @@ from .rules_text import rules
 from .survey import SurveyReport, SurveyStoreError, survey, survey_report, wilson_interval
 
 __all__ = [
+    "ALIASES",
+    "Alias",
     "Card",
     "CardError",
     "Deal",
@@ -68,6 +73,8 @@ __all__ = [
     "OptionInfo",
     "PLACE_KINDS",
     "Place",
+    "PlaceError",
+    "Progress",
     "PatienceError",
     "SeedError",
     "Solution",

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from . import _engine, _limits
+from . import _engine, _limits, _names
 from ._limits import MemoryLimit, SolveLimits
-from .errors import CardError, DealError, OptionError, SeedError
+from .errors import CardError, DealError, OptionError, PlaceError, SeedError
 
 Verdict = Literal["won", "lost", "unknown"]
 
@@ -61,6 +61,11 @@ def _conforms(v: object, t: Any) -> bool:
     return isinstance(v, t) if isinstance(t, type) else True
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``1,000 deals`` (``words``: the plural when not word + s)."""
+    return f"{n:,} {word if n == 1 else (words or word + 's')}"
+
+
 def _check_fields(obj: object) -> None:
     """Raise TypeError naming the first field of a record whose value is not of its type."""
     cls = type(obj)
@@ -82,10 +87,14 @@ _SUITS = "CDHS"
 _MAX_SEED = (1 << 64) - 1
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, init=False)
 class Card:
     """A playing card: ``rank`` 1 (ace) .. 13 (king), ``suit`` one of ``"CDHS"``.
 
+    Made from its text as ``repr`` writes it, or from rank and suit:
+
+    >>> Card("TH") == Card(10, "H") == Card.parse("10h")
+    True
     >>> Card.parse("10s")
     Card('TS')
     >>> str(Card.parse("ah")), Card.parse("QH").rank
@@ -99,6 +108,17 @@ class Card:
     suit: str
     face_up: bool = field(default=True, compare=False)
 
+    def __init__(self, rank: int | str, suit: str | None = None, face_up: bool = True) -> None:
+        """``Card("TH")``, ``Card("10h", face_up=False)`` (the text alone, as
+        :meth:`parse` reads it) or ``Card(10, "H")``."""
+        if isinstance(rank, str) and suit is None:
+            parsed = Card.parse(rank)
+            rank, suit = parsed.rank, parsed.suit
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "face_up", face_up)
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         if (
             isinstance(self.rank, bool)
@@ -106,7 +126,7 @@ class Card:
             or not 1 <= self.rank <= 13
         ):
             raise CardError(f"card rank must be 1..13, got {self.rank!r}")
-        if self.suit not in tuple(_SUITS):
+        if not isinstance(self.suit, str) or self.suit not in tuple(_SUITS):
             raise CardError(f"card suit must be one of C, D, H, S, got {self.suit!r}")
         if not isinstance(self.face_up, bool):
             raise TypeError(
@@ -148,16 +168,61 @@ class Card:
         return {"card": str(self), "rank": self.rank, "suit": self.suit, "face_up": self.face_up}
 
 
+OptionValue = bool | int | None
+
+
 @dataclass(frozen=True)
 class OptionInfo:
-    """One option of a game: its name, default (as Python text) and meaning."""
+    """One option of a game: its name, default value, meaning and the values it takes.
+
+    ``type`` is ``"bool"`` (True or False) or ``"int"``; ``choices`` lists the allowed
+    values when they are few (``(False, True)``, ``(1, 3)``), else ``min`` .. ``max``
+    bound them; ``none`` says whether ``None`` (no limit) is allowed too.
+
+    >>> o = next(o for o in game("canfield-or-klondike").info.options if o.name == "draw")
+    >>> o.type, o.default, o.choices, o.allowed
+    ('int', 1, (1, 3), '1 or 3')
+    """
 
     name: str
-    default: str
+    default: bool | int | None
     help: str
+    type: Literal["bool", "int"]
+    choices: tuple[bool | int, ...] | None = None
+    min: int | None = None
+    max: int | None = None
+    none: bool = False
 
     def __post_init__(self) -> None:
         _check_fields(self)
+
+    @property
+    def allowed(self) -> str:
+        """The allowed values as text: ``True or False``, ``1 or 3``, ``1 to 1000 or None``."""
+        if self.choices is not None:
+            words = [str(c) for c in self.choices] + (["None"] if self.none else [])
+        else:
+            words = [f"{self.min} to {self.max}"] + (["None"] if self.none else [])
+        return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+    def allows(self, value: object) -> bool:
+        """True if ``value`` is one of the option's values."""
+        if value is None:
+            return self.none
+        if self.type == "bool":
+            return isinstance(value, bool)
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        if self.choices is not None:
+            return value in self.choices
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as plain data (for JSON), ``choices`` a list, and ``allowed``."""
+        d = dataclasses.asdict(self)
+        d["choices"] = None if self.choices is None else list(self.choices)
+        d["allowed"] = self.allowed
+        return d
 
 
 @dataclass(frozen=True)
@@ -180,12 +245,23 @@ class GameInfo:
             "title": self.title,
             "packs": self.packs,
             "cards": self.cards,
-            "options": [dataclasses.asdict(o) for o in self.options],
+            "options": [o.as_dict() for o in self.options],
         }
 
 
-def _info(t: tuple[str, str, str, int, list[tuple[str, str, str]]]) -> GameInfo:
-    return GameInfo(t[0], t[1], t[2], t[3], tuple(OptionInfo(*o) for o in t[4]))
+def _option_info(t: tuple[str, str, str, str, list[int], bool]) -> OptionInfo:
+    name, default, help_text, kind, values, none = t
+    if kind == "bool":
+        return OptionInfo(name, _literal(default), help_text, "bool", (False, True))
+    if kind == "choice":
+        return OptionInfo(name, _literal(default), help_text, "int", tuple(values), none=none)
+    return OptionInfo(name, _literal(default), help_text, "int", None, values[0], values[1], none)
+
+
+def _info(
+    t: tuple[str, str, str, int, list[tuple[str, str, str, str, list[int], bool]]],
+) -> GameInfo:
+    return GameInfo(t[0], t[1], t[2], t[3], tuple(_option_info(o) for o in t[4]))
 
 
 def games() -> list[GameInfo]:
@@ -227,13 +303,20 @@ class Game:
     def __init__(self, slug: str, **options: bool | int | None) -> None:
         if not isinstance(slug, str):
             raise TypeError(f"a game slug must be a string, not {type(slug).__name__}")
-        self._engine = _engine.RustGame(slug, options)
+        # A title or a common name (an alias, maybe with options of its own) names a game
+        # too; the options given here come on top of an alias's.
+        slug, implied = _names.resolve(slug)
+        given = {**implied, **options}
+        known = [o.name for o in _info_of(slug).options]
+        for name in given:
+            if name not in known:
+                raise _names.unknown_option(slug, name, known)
+        self._engine = _engine.RustGame(slug, given)
         self.info = _info(self._engine.info())
         self.slug = self.info.slug
-        given = {k: v for k, v in options.items()}
         self.options: dict[str, Any] = {}
         for o in self.info.options:
-            self.options[o.name] = given.get(o.name, _literal(o.default))
+            self.options[o.name] = given.get(o.name, o.default)
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in self._changed_options().items())
@@ -252,7 +335,7 @@ class Game:
         return {
             o.name: self.options[o.name]
             for o in self.info.options
-            if self.options[o.name] != _literal(o.default)
+            if self.options[o.name] != o.default
         }
 
     def deal(self, seed: int) -> Deal:
@@ -295,12 +378,13 @@ class Game:
         timeout: float | None = None,
         max_memory: MemoryLimit = "auto",
         prune: bool = True,
+        progress: ProgressCallback | None = None,
     ) -> Solution:
         """Solve a deal exhaustively: the deal of a seed, or a :class:`Deal` of this game
         (a deal of another game, or of this game with other options, is a
-        :class:`DealError`). See :meth:`State.solve` for the limits."""
+        :class:`DealError`). See :meth:`State.solve` for the limits and ``progress``."""
         limits = _limits.solve_limits(max_states, timeout, max_memory, prune)
-        return _solve_state(self._deal_of(seed_or_deal).start(), limits)
+        return _solve_state(self._deal_of(seed_or_deal).start(), limits, _progress_ticker(progress))
 
     def state_from_record(self, text: str) -> State:
         """The position of a :meth:`State.record` text of this game (a record of another
@@ -319,6 +403,16 @@ class Game:
                 )
             return seed_or_deal
         return self.deal(_check_seed(seed_or_deal))
+
+
+_INFOS: dict[str, GameInfo] = {}
+
+
+def _info_of(slug: str) -> GameInfo:
+    """The :class:`GameInfo` of a registered slug (with default options)."""
+    if not _INFOS:
+        _INFOS.update((i.slug, i) for i in games())
+    return _INFOS[slug]
 
 
 def _literal(text: str) -> Any:
@@ -403,11 +497,12 @@ def deal_from_text(text: str, seed: int | None = None) -> Deal:
     if not head:
         raise DealError("a deal text starts with the game's slug")
     options: dict[str, Any] = {}
+    slug, _ = _names.resolve(head[0])
     for item in head[1:]:
         if "=" not in item:
             raise OptionError(f"option {item!r} must be written name=value")
         k, v = item.split("=", 1)
-        options[k] = _parse_value(v)
+        options[k] = _names.parse_option(slug, _info_of(slug).options, k, v)
     g = Game(head[0], **options)
     try:
         rng = int(parts[2], 16)
@@ -417,20 +512,6 @@ def deal_from_text(text: str, seed: int | None = None) -> Deal:
     d.rng = _check_seed(rng)
     d.seed = seed
     return d
-
-
-def _parse_value(v: str) -> bool | int | None:
-    low = v.strip().lower()
-    if low in ("none", "unlimited"):
-        return None
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(low)
-    except ValueError:
-        raise OptionError(f"option value {v!r} is not an integer, True, False or None") from None
 
 
 # --- positions as data ------------------------------------------------------------------
@@ -785,11 +866,24 @@ class State:
             cached = self.__dict__["_places"] = places_of_key(self.key)
         return cached  # type: ignore[no-any-return]
 
-    def place(self, label: str) -> Place | None:
-        """The place with this label (``"T3"``, ``"t3"``, ``"pack"``: any case), or None."""
+    def place(self, label: str) -> Place:
+        """The place with this label (``"T3"``, ``"t3"``, ``"pack"``: any case); raises
+        :class:`PlaceError` naming the label and the position's labels if there is none
+        (``label in state.labels`` asks first)."""
         if not isinstance(label, str):
             raise TypeError(f"a place label must be a string, not {type(label).__name__}")
-        return _by_label(self.places).get(label.strip().lower())
+        found = _by_label(self.places).get(label.strip().lower())
+        if found is None:
+            labels = [p.label for p in self.places]
+            raise PlaceError(
+                f"{self.game.slug} has no place {label[:40]!r} (its places: {', '.join(labels)})"
+            )
+        return found
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The labels of :attr:`places`, in order: ``("T1", ..., "F1", ..., "pack", "talon")``."""
+        return tuple(p.label for p in self.places)
 
     @property
     def markers(self) -> dict[str, str]:
@@ -827,13 +921,16 @@ class State:
         max_states: int | None = None,
         timeout: float | None = None,
         max_memory: MemoryLimit = "auto",
+        progress: ProgressCallback | None = None,
     ) -> Hint:
-        """The next move of a win from here, found by an exhaustive search (limits as in
-        :meth:`solve`). The :class:`Hint`'s verdict is ``"won"`` with the first move of a
-        win (``move`` is None when the game is already won), ``"lost"`` when no win is
-        reachable (proved: everything was searched), or ``"unknown"`` when a limit stopped
-        the search first."""
-        sol = self.solve(max_states=max_states, timeout=timeout, max_memory=max_memory)
+        """The next move of a win from here, found by an exhaustive search (limits and
+        ``progress`` as in :meth:`solve`). The :class:`Hint`'s verdict is ``"won"`` with
+        the first move of a win (``move`` is None when the game is already won),
+        ``"lost"`` when no win is reachable (proved: everything was searched), or
+        ``"unknown"`` when a limit stopped the search first."""
+        sol = self.solve(
+            max_states=max_states, timeout=timeout, max_memory=max_memory, progress=progress
+        )
         move = Move(sol.moves[0], self) if sol.verdict == "won" and sol.moves else None
         return Hint(sol.verdict, move, sol.stop, sol)
 
@@ -898,6 +995,7 @@ class State:
         timeout: float | None = None,
         max_memory: MemoryLimit = "auto",
         prune: bool = True,
+        progress: ProgressCallback | None = None,
     ) -> Solution:
         """Search every position reachable from here.
 
@@ -915,8 +1013,14 @@ class State:
         macro moves, dominance, key symmetries): the plain legal moves are searched with
         each position's full text as its key. It is slow, and it is there to re-check any
         verdict by brute force.
+
+        ``progress`` is called with a :class:`Progress` (states stored, memory, seconds)
+        every half second while the search runs, on the calling thread, so that a notebook
+        or a script can show it (``progress=print`` will do); an exception it raises stops
+        the search and comes out of ``solve``.
         """
-        return _solve_state(self, _limits.solve_limits(max_states, timeout, max_memory, prune))
+        limits = _limits.solve_limits(max_states, timeout, max_memory, prune)
+        return _solve_state(self, limits, _progress_ticker(progress))
 
 
 def _replay(deal: Deal, history: tuple[str, ...]) -> State:
@@ -1007,6 +1111,51 @@ def _wait(
     except BaseException:
         job.cancel()
         raise
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a running search is: positions stored, bytes of memory its table and
+    stacks use, seconds since it started (see the ``progress`` argument of
+    :meth:`State.solve`)."""
+
+    states: int
+    memory: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return f"{self.states:,} states, {format_bytes(self.memory)}, {self.seconds:.1f} s"
+
+
+ProgressCallback = Callable[[Progress], object]
+
+#: Seconds between two calls of a ``progress`` callback.
+PROGRESS_EVERY = 0.5
+
+
+def format_bytes(n: int) -> str:
+    """A number of bytes in readable units: ``512 B``, ``3.4 MiB``, ``5.9 GiB``."""
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} B"
+
+
+def _progress_ticker(progress: ProgressCallback | None) -> Callable[[Any], None] | None:
+    """An ``on_tick`` for :func:`_wait` that calls ``progress`` every PROGRESS_EVERY s."""
+    if progress is None:
+        return None
+    if not callable(progress):
+        raise TypeError(f"progress must be callable or None, not {type(progress).__name__}")
+    due = [PROGRESS_EVERY]
+
+    def tick(job: Any) -> None:
+        states, nbytes, seconds = job.progress()
+        if seconds >= due[0]:
+            due[0] = seconds + PROGRESS_EVERY
+            progress(Progress(int(states), int(nbytes), float(seconds)))
+
+    return tick
 
 
 def _solve_state(
@@ -1100,7 +1249,7 @@ class Solution:
 
     def __str__(self) -> str:
         extra = f" ({self.stop})" if self.stop else ""
-        moves = f", {len(self.moves)} moves" if self.verdict == "won" else ""
+        moves = f", {plural(len(self.moves), 'move')}" if self.verdict == "won" else ""
         return (
             f"{self.verdict}{extra}{moves}; {self.states:,} states, {self.nodes:,} nodes, "
             f"{self.seconds:.3f} s"
@@ -1109,9 +1258,10 @@ class Solution:
 
 @dataclass(frozen=True)
 class SeedResult:
-    """One deal's result in :func:`solve_many`."""
+    """One deal's result in :func:`solve_many`. ``seed`` is the deal's seed, or ``None``
+    for a deal typed in (see ``index`` for its place in the list)."""
 
-    seed: int
+    seed: int | None
     verdict: Verdict
     stop: str | None
     moves: int
@@ -1119,14 +1269,37 @@ class SeedResult:
     nodes: int
     seconds: float
     peak_bytes: int
+    index: int = 0
 
     def __post_init__(self) -> None:
         _check_fields(self)
 
 
+def _batch_deal(g: Game, item: object, i: int) -> Deal:
+    """Item ``i`` of a :func:`solve_many` list as a deal of ``g``: a :class:`Deal`, a deal
+    text (:meth:`Deal.text`) or a seed."""
+    if isinstance(item, Deal):
+        d = item
+    elif isinstance(item, str):
+        d = deal_from_text(item)
+    elif isinstance(item, int) and not isinstance(item, bool):
+        return g.deal(item)
+    else:
+        raise TypeError(
+            f"item {i + 1} of the deals: a seed, a patience.Deal or a deal text, "
+            f"not {type(item).__name__}"
+        )
+    if d.game != g:
+        raise DealError(
+            f"item {i + 1} of the deals is a deal of {d.game!r}, not of {g!r} "
+            "(give solve_many the deal's game and options)"
+        )
+    return d
+
+
 def solve_many(
     slug: str,
-    seeds: Iterable[int],
+    seeds: Iterable[int | Deal | str],
     *,
     max_states: int | None = None,
     timeout: float | None = None,
@@ -1136,8 +1309,14 @@ def solve_many(
     prune: bool = True,
     **options: bool | int | None,
 ) -> list[SeedResult]:
-    """Solve the deals of many seeds inside the engine, on ``threads`` threads (default:
-    all cores), with the interpreter released. Results come back in seed order.
+    """Solve many deals inside the engine, on ``threads`` threads (default: all cores),
+    with the interpreter released. Results come back in the list's order.
+
+    ``seeds`` lists seeds, or explicit deals: :class:`Deal` objects or their one-line
+    texts (:meth:`Deal.text`), such as a benchmark set of someone else's deals. Every
+    explicit deal must be of this game with these options; all are checked before any
+    search starts (a bad one raises :class:`DealError` naming its place in the list).
+
     ``on_result(result)`` is called as each deal finishes (in finishing order). The
     limits are per deal, as in :meth:`State.solve`; ``max_memory="auto"`` shares the
     default among the threads. Ctrl-C stops the work promptly with KeyboardInterrupt
@@ -1149,8 +1328,15 @@ def solve_many(
     """
     g = Game(slug, **options)
     if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
-        raise TypeError(f"seeds must be an iterable of integers, not {type(seeds).__name__}")
-    seed_list = [_check_seed(s) for s in seeds]
+        raise TypeError(f"seeds must be an iterable of seeds or deals, not {type(seeds).__name__}")
+    items = list(seeds)
+    explicit = any(isinstance(x, (Deal, str)) for x in items)
+    if explicit:
+        deal_list = [_batch_deal(g, x, i) for i, x in enumerate(items)]
+        seed_list: list[int | None] = [d.seed for d in deal_list]
+    else:
+        seed_ints = [_check_seed(s) for s in items]
+        seed_list = list(seed_ints)
     n_threads = _limits.check_threads(threads)
     limits = _limits.solve_limits(
         max_states,
@@ -1162,9 +1348,9 @@ def solve_many(
     if on_result is not None and not callable(on_result):
         raise TypeError(f"on_result must be callable or None, not {type(on_result).__name__}")
 
-    def convert(seed: int, r: dict[str, Any]) -> SeedResult:
+    def convert(i: int, r: dict[str, Any]) -> SeedResult:
         return SeedResult(
-            seed,
+            seed_list[i],
             r["verdict"],
             r["stop"],
             len(r["moves"]),
@@ -1172,19 +1358,22 @@ def solve_many(
             r["nodes"],
             r["seconds"],
             r["peak_bytes"],
+            i,
         )
 
     callback = None
     if on_result is not None:
 
         def callback(i: int, r: dict[str, Any]) -> None:
-            on_result(convert(seed_list[i], r))
+            on_result(convert(i, r))
 
-    job = g._engine.solve_seeds(
-        seed_list, limits.max_states, limits.timeout, limits.max_bytes, n_threads, limits.prune
-    )
+    lim = (limits.max_states, limits.timeout, limits.max_bytes, n_threads, limits.prune)
+    if explicit:
+        job = g._engine.solve_deals([([str(c) for c in d.cards], d.rng) for d in deal_list], *lim)
+    else:
+        job = g._engine.solve_seeds(seed_ints, *lim)
     reports = _wait(job, on_report=callback)
-    return [convert(s, r) for s, r in zip(seed_list, reports)]
+    return [convert(i, r) for i, r in enumerate(reports)]
 
 
 # Ctrl-C must reach searches on every thread: chain the handler as soon as the package is

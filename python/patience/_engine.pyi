@@ -8,8 +8,9 @@ from typing import Any
 
 __version__: str
 
-# (slug, title, pack description, number of cards, [(option, default, help)])
-_InfoTuple = tuple[str, str, str, int, list[tuple[str, str, str]]]
+# (slug, title, pack description, number of cards, [(option, default, help, kind, values, none)])
+_OptTuple = tuple[str, str, str, str, list[int], bool]
+_InfoTuple = tuple[str, str, str, int, list[_OptTuple]]
 
 class PatienceError(ValueError):
     """Base of every error about bad input."""
@@ -57,6 +58,15 @@ class RustGame:
     def solve_seeds(
         self,
         seeds: list[int],
+        max_states: int | None = None,
+        timeout: float | None = None,
+        max_bytes: int | None = None,
+        threads: int = 0,
+        prune: bool = True,
+    ) -> SolveJob: ...
+    def solve_deals(
+        self,
+        deals: list[tuple[list[str], int]],
         max_states: int | None = None,
         timeout: float | None = None,
         max_bytes: int | None = None,

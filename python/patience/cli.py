@@ -10,13 +10,16 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
+import textwrap
 import time
+import typing
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-from . import _api, _engine, _limits
-from .errors import PatienceError
+from . import _api, _engine, _limits, _names
+from .errors import PatienceError, UnknownGameError
 from .rules_text import rules
 from .survey import (
     DEFAULT_DB,
@@ -28,42 +31,98 @@ from .survey import (
     survey_report,
 )
 
-EPILOG_MAIN = """examples:
+EPILOG_MAIN = (
+    """examples:
   patience games
   patience rules canfield-or-klondike
   patience deal canfield-or-klondike --seed 7
   patience solve canfield-or-klondike --seed 1 --show
   patience solve canfield-or-klondike --seed 1 -o draw=3 -o passes=None --timeout 10
   patience solve canfield-or-klondike --seed 2 --json
-  patience hint canfield-or-klondike --seed 2 --moves "t5>t1 turn"
+  patience hint canfield-or-klondike --seed 2 --moves "t4>f1 t6>f2"
   patience play canfield-or-klondike --seed 4
   patience solve canfield-or-klondike --seed 4 --html win.html
-  patience survey canfield-or-klondike --deals 10000 --timeout 5
+  patience survey queens --deals 100 --timeout 5
   patience survey-report --db patience-survey.db --csv deals.csv
+
+A game is named by its slug, its title in any case ("La Belle Lucie") or a common name
+(klondike, forty-thieves): 'patience games' lists them all.
+
 """
+    + textwrap.fill("option values (-o NAME=VALUE): " + _names.VALUE_RULE + ".", 88)
+    + """
+
+exit status: 0 done (any verdict), 1 internal error, 2 bad input, 130 interrupted;
+with --exit-code, solve and hint exit 0 won, 3 lost, 4 unknown.
+"""
+)
 
 
-def _options(items: Sequence[str] | None) -> dict[str, Any]:
+def _options(slug: str, items: Sequence[str] | None) -> dict[str, Any]:
+    """The ``-o NAME=VALUE`` options of the game ``slug`` (a slug, title or alias), each
+    value read by the option's type (:data:`patience._names.VALUE_RULE`)."""
+    real, _ = _names.resolve(slug)
+    known = _api._info_of(real).options
     out: dict[str, Any] = {}
     for item in items or []:
         if "=" not in item:
             raise PatienceError(f"option {item!r} must be written NAME=VALUE (e.g. draw=3)")
         k, v = item.split("=", 1)
-        out[k.strip()] = _api._parse_value(v)
+        out[k.strip()] = _names.parse_option(real, known, k.strip(), v)
     return out
 
 
+#: Exit statuses of solve and hint with --exit-code, by verdict.
+EXIT_CODES = {"won": 0, "lost": 3, "unknown": 4}
+
+
+def _exit(args: argparse.Namespace, verdict: str, interrupted: bool) -> int:
+    if interrupted:
+        return 130
+    return EXIT_CODES[verdict] if args.exit_code else 0
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, as every other error of the command:
+    ``patience: error: MESSAGE (see 'patience solve --help')``, exit status 2."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        if "invalid choice" in message and "argument COMMAND" in message:
+            m = re.search(r"invalid choice: '([^']*)'", message)
+            given = m.group(1) if m else ""
+            cmds = list(_COMMANDS)
+            close = _names.closest(given.lower(), cmds)
+            message = f"unknown command {given!r}" + (
+                f"; did you mean {' or '.join(close)}?" if close else ""
+            )
+            message += f" (commands: {', '.join(cmds)})"
+        self.exit(2, f"patience: error: {_one_line_text(message)} (see '{self.prog} --help')\n")
+
+
+_COMMANDS = ("games", "rules", "deal", "solve", "hint", "play", "survey", "survey-report")
+
+
+def _one_line_text(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _add_game_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("slug", help="the game's slug (see 'patience games')")
+    p.add_argument("slug", help=_SLUG_HELP)
     p.add_argument(
         "-o",
         "--option",
         action="append",
         metavar="NAME=VALUE",
-        help="a game option, repeatable (e.g. -o draw=3 -o passes=None)",
+        help=_OPTION_HELP,
     )
 
 
+_SLUG_HELP = "the game: its slug, title or common name (see 'patience games')"
+_OPTION_HELP = (
+    "a game option, repeatable (e.g. -o draw=3 -o passes=none); the value by the option's "
+    "type: true/false (yes/no, on/off, 1/0), a whole number, or none where allowed"
+)
+_EXIT_HELP = "exit status by verdict: 0 won, 3 lost, 4 unknown (without it 0 for every verdict)"
 _JSON_HELP = "print the result as JSON (to FILE if given; '-' is standard output)"
 
 
@@ -164,11 +223,7 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
-def _size(n: int) -> str:
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= scale:
-            return f"{n / scale:.1f} {unit}"
-    return f"{n} B"
+_size = _api.format_bytes
 
 
 class _SolveProgress(_StatusLine):
@@ -206,7 +261,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="patience",
         description="Deal, play and exhaustively solve the patience games of Lady Cadogan's book.",
         epilog=EPILOG_MAIN,
@@ -232,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="example:\n  patience rules canfield-or-klondike",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    r.add_argument("slug", help="the game's slug (see 'patience games')")
+    r.add_argument("slug", help=_SLUG_HELP)
 
     d = sub.add_parser(
         "deal",
@@ -255,7 +310,10 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=(
             "examples:\n  patience solve canfield-or-klondike --seed 1 --show\n"
-            "  patience solve canfield-or-klondike --seed 3 -o draw=3 -o passes=None --timeout 10"
+            "  patience solve canfield-or-klondike --seed 3 -o draw=3 -o passes=None --timeout 10\n"
+            "  patience solve klondike --seed 29 --exit-code\n\n"
+            "exit status with --exit-code: 0 won, 3 lost, 4 unknown (2 bad input, 130 "
+            "interrupted)"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -273,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write a web page that steps through the win ('-' is standard output)",
     )
+    s.add_argument("--exit-code", action="store_true", help=_EXIT_HELP)
     _add_json_arg(s)
 
     h = sub.add_parser(
@@ -285,7 +344,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=(
             "examples:\n  patience hint canfield-or-klondike --seed 2\n"
-            '  patience hint canfield-or-klondike --seed 2 --moves "t5>t1 turn" --json'
+            '  patience hint canfield-or-klondike --seed 2 --moves "t4>f1 t6>f2" --json\n\n'
+            "exit status with --exit-code: 0 won, 3 lost, 4 unknown (2 bad input, 130 "
+            "interrupted)"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -300,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
     h.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     h.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
+    h.add_argument("--exit-code", action="store_true", help=_EXIT_HELP)
     _add_json_arg(h)
 
     pl = sub.add_parser(
@@ -318,14 +380,8 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    pl.add_argument("slug", nargs="?", help="the game's slug (see 'patience games')")
-    pl.add_argument(
-        "-o",
-        "--option",
-        action="append",
-        metavar="NAME=VALUE",
-        help="a game option, repeatable (e.g. -o draw=3 -o passes=None)",
-    )
+    pl.add_argument("slug", nargs="?", help=_SLUG_HELP)
+    pl.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help=_OPTION_HELP)
     pl.add_argument(
         "--seed", type=_seed, default=None, help="the deal's seed (default: a random one, shown)"
     )
@@ -348,13 +404,13 @@ def build_parser() -> argparse.ArgumentParser:
             "Solve the deals of seeds S .. S+N-1 on every core and print the win rate with its "
             "95% Wilson interval. Every finished deal is committed to an SQLite store; running "
             "the same command again resumes (seeds already stored under the same game and "
-            "options are skipped). Progress goes to standard error, the summary to standard "
-            "output."
+            "options are skipped), so a survey grows by running it again with a larger "
+            "--deals. Progress goes to standard error, the summary to standard output."
         ),
         epilog=(
-            "examples:\n  patience survey canfield-or-klondike --deals 10000 --timeout 5\n"
-            "  patience survey canfield-or-klondike -o passes=None --deals 1000000 "
-            "--max-states 2000000 --db klondike.db"
+            "examples:\n  patience survey queens --deals 100 --timeout 5\n"
+            "  patience survey canfield-or-klondike -o passes=None --deals 20 "
+            "--max-states 100000 --db klondike.db"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -430,12 +486,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _cmd_games(args: argparse.Namespace) -> None:
     if args.json is not None:
-        _write_json(args.json, {"games": [info.as_dict() for info in _api.games()]})
+        _write_json(
+            args.json,
+            {
+                "games": [info.as_dict() for info in _api.games()],
+                "aliases": [a.as_dict() for a in _names.ALIASES],
+            },
+        )
         return
     for info in _api.games():
         print(f"{info.slug:24} {info.title} ({info.packs})")
         for o in info.options:
-            print(f"{'':24}   option {o.name} (default {o.default}): {o.help}")
+            print(f"{'':24}   option {o.name}: {o.allowed}, default {o.default}; {o.help}")
+    print()
+    print("common names (accepted wherever a slug is):")
+    for a in _names.ALIASES:
+        opts = "".join(f" -o {k}={v}" for k, v in a.options.items())
+        print(f"  {a.key:22} {a.name}: {a.slug}{opts}")
 
 
 def _head(g: _api.Game, seed: int) -> dict[str, Any]:
@@ -443,7 +510,7 @@ def _head(g: _api.Game, seed: int) -> dict[str, Any]:
 
 
 def _cmd_deal(args: argparse.Namespace) -> None:
-    g = _api.Game(args.slug, **_options(args.option))
+    g = _api.Game(args.slug, **_options(args.slug, args.option))
     state = g.deal(args.seed).start()
     if args.json is not None:
         _write_json(args.json, {**_head(g, args.seed), "state": state.as_dict()})
@@ -485,7 +552,7 @@ def _search(
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    g = _api.Game(args.slug, **_options(args.option))
+    g = _api.Game(args.slug, **_options(args.slug, args.option))
     limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
     state = g.deal(args.seed).start()
     if args.html == "-" and args.json == "-":
@@ -497,14 +564,20 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if interrupted:
             _warn("patience: interrupted; the search so far:")
         if page is not None:
+            from ._pagesize import share_cards
             from .html import solution_html
 
-            page.write(solution_html(sol))
+            text = share_cards(solution_html(sol))
+            page.write(text)
+            if args.html != "-":
+                shown = len(sol.moves) + 1 if sol.verdict == "won" else 1
+                size = _size(len(text.encode("utf-8")))
+                _warn(f"wrote {args.html}: {_api.plural(shown, 'position')}, {size}")
         if out is not None:
             _dump(out, {**_head(g, args.seed), **sol.as_dict(), "start": state.as_dict()})
-            return 130 if interrupted else 0
+            return _exit(args, sol.verdict, interrupted)
         if args.html == "-":
-            return 130 if interrupted else 0
+            return _exit(args, sol.verdict, interrupted)
     print(f"{g.info.title}, seed {args.seed}: {sol}")
     if sol.verdict == "won" and (args.show or args.replay):
         if args.replay:
@@ -516,11 +589,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         else:
             for i, m in enumerate(sol.steps(), 1):
                 print(f"{i:4}. {m.describe(reveal=True)}")
-    return 130 if interrupted else 0
+    return _exit(args, sol.verdict, interrupted)
 
 
 def _cmd_hint(args: argparse.Namespace) -> int:
-    g = _api.Game(args.slug, **_options(args.option))
+    g = _api.Game(args.slug, **_options(args.slug, args.option))
     limits = _limits.solve_limits(args.max_states, args.timeout, args.max_memory, True)
     state = g.deal(args.seed).start().play_many(args.moves)
     with _json_out(args) as out:
@@ -532,14 +605,15 @@ def _cmd_hint(args: argparse.Namespace) -> int:
         if out is not None:
             data = {**_head(g, args.seed), "played": list(state.history), **hint.as_dict()}
             _dump(out, {**data, "state": state.as_dict()})
-            return 130 if interrupted else 0
-    print(f"{g.info.title}, seed {args.seed}, after {len(state.history)} moves: {hint}")
+            return _exit(args, sol.verdict, interrupted)
+    played = _api.plural(len(state.history), "move")
+    print(f"{g.info.title}, seed {args.seed}, after {played}: {hint}")
     print(
         f"({sol.states:,} states, {sol.nodes:,} nodes, {sol.seconds:.3f} s"
-        + (f"; a win in {len(sol.moves)} moves" if sol.verdict == "won" else "")
+        + (f"; a win in {_api.plural(len(sol.moves), 'move')}" if sol.verdict == "won" else "")
         + ")"
     )
-    return 130 if interrupted else 0
+    return _exit(args, sol.verdict, interrupted)
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -553,7 +627,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     else:
         if args.slug is None:
             raise PatienceError("play needs a game's slug (or --record FILE)")
-        g = _api.Game(args.slug, **_options(args.option))
+        g = _api.Game(args.slug, **_options(args.slug, args.option))
         if args.seed is None:
             import random
 
@@ -588,7 +662,7 @@ def _cmd_survey(args: argparse.Namespace) -> None:
             executor=executor,
             retry_unknown=args.retry_unknown,
             progress=not args.quiet,
-            **_options(args.option),
+            **_options(args.slug, args.option),
         )
     finally:
         if client is not None:
@@ -601,8 +675,12 @@ def _cmd_survey_report(args: argparse.Namespace) -> None:
         raise PatienceError("-o selects one game's survey: give the game's slug too")
     if (args.first_seed is None) != (args.deals is None):
         raise PatienceError("give --first-seed and --deals together")
+    implied: dict[str, Any] = {}
+    if args.slug is not None:
+        args.slug, implied = _names.resolve(args.slug)
+    given = {**implied, **_options(args.slug, args.option)} if args.slug else {}
     sel: dict[str, Any] = {
-        "options": _options(args.option) if args.option else None,
+        "options": given or None,
         "first_seed": args.first_seed,
         "deals": args.deals,
     }
@@ -616,10 +694,13 @@ def _cmd_survey_report(args: argparse.Namespace) -> None:
         print(format_reports(reports))
     if args.csv:
         n = export_csv(args.db, args.csv, args.slug, **sel)
-        _warn(f"wrote {n:,} deals to {_where(args.csv)}")
+        _warn(f"wrote {_api.plural(n, 'deal')} to {_where(args.csv)}")
     if args.json:
         n = export_json(args.db, args.json, args.slug, **sel)
-        _warn(f"wrote {len(reports)} surveys and {n:,} deals to {_where(args.json)}")
+        _warn(
+            f"wrote {_api.plural(len(reports), 'survey')} and {_api.plural(n, 'deal')} "
+            f"to {_where(args.json)}"
+        )
 
 
 def _where(path: str) -> str:
@@ -668,7 +749,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 0
     except (PatienceError, ValueError, TypeError, OSError) as e:
-        _warn(f"patience: error: {_one_line(e)}")
+        shell = _names.shell_message(e) if isinstance(e, UnknownGameError) else None
+        _warn(f"patience: error: {_one_line_text(shell) if shell else _one_line(e)}")
         return 2
     except KeyboardInterrupt:
         _warn("patience: interrupted")

@@ -22,6 +22,10 @@ class LimitError(PatienceError):
     ``threads``, a survey's ``deals``, ``jobs`` or ``chunk_size``."""
 
 
+class PlaceError(PatienceError):
+    """A place label that the position does not have (:meth:`patience.State.place`)."""
+
+
 for _cls in (
     CardError,
     DealError,
@@ -30,6 +34,7 @@ for _cls in (
     LimitError,
     OptionError,
     PatienceError,
+    PlaceError,
     SeedError,
     UnknownGameError,
 ):
@@ -44,6 +49,7 @@ __all__ = [
     "LimitError",
     "OptionError",
     "PatienceError",
+    "PlaceError",
     "SeedError",
     "UnknownGameError",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from ._api import games
+from ._names import resolve
 from .errors import UnknownGameError
 
 
@@ -16,13 +17,13 @@ def rules(slug: str) -> str:
     """
     if not isinstance(slug, str):
         raise TypeError(f"a game slug must be a string, not {type(slug).__name__}")
-    wanted = slug.strip().lower().replace("_", "-")
+    # A slug, title or common name (see patience.games()); an unknown name raises with the
+    # closest names.
+    wanted, _ = resolve(slug)
     # Only a slug of the registry names a file: nothing else (no "..", no path) is looked up.
     known = {g.slug for g in games()}
     if wanted not in known:
-        raise UnknownGameError(
-            f"no rule text for game {slug[:60]!r}: not a game's slug (see patience.games())"
-        )
+        raise UnknownGameError(f"no rule text for game {slug[:60]!r} in this installation")
     f = resources.files("patience").joinpath("rules", wanted + ".md")
     if not f.is_file():
         raise UnknownGameError(f"no rule text for game {wanted!r} in this installation")

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _api, _limits
+from . import _api, _limits, _names
 from ._engine import __version__
 from ._limits import MemoryLimit
 from .errors import PatienceError
@@ -171,7 +171,7 @@ class SurveyReport:
             wilson_interval(self.won + self.unknown, self.deals)[1],
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """Plain values (for JSON), including the derived rates and intervals."""
         d = dataclasses.asdict(self)
         d["limits"] = [{"max_states": a, "timeout": b, "max_memory": c} for a, b, c in self.limits]
@@ -183,6 +183,10 @@ class SurveyReport:
             bounds_ci95=list(self.bounds_ci),
         )
         return d
+
+    def to_dict(self) -> dict[str, Any]:
+        """The same as :meth:`as_dict` (its former name)."""
+        return self.as_dict()
 
     def __str__(self) -> str:
         return format_reports([self])
@@ -298,6 +302,10 @@ def _store_error(path: Path, e: sqlite3.Error) -> SurveyStoreError:
     return SurveyStoreError(why)
 
 
+#: The ``db`` that keeps a survey's store in memory (no file; gone when the call returns).
+MEMORY_DB = ":memory:"
+
+
 class _Store:
     """An open survey store (one SQLite connection, autocommit, WAL). Every SQLite error
     comes out as a :class:`SurveyStoreError` saying what is wrong with the store."""
@@ -306,6 +314,17 @@ class _Store:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"db must be a path, not {type(path).__name__}")
         self.path = Path(path)
+        if os.fspath(path) == MEMORY_DB:
+            # SQLite's own name for a store in memory: no file is made, and the store
+            # lasts as long as this connection.
+            self.con = sqlite3.connect(MEMORY_DB, timeout=_LOCK_TIMEOUT, isolation_level=None)
+            try:
+                with self.errors():
+                    self._check(create)
+            except BaseException:
+                self.con.close()
+                raise
+            return
         if not create and not self.path.exists():
             raise SurveyStoreError(f"no survey store at {str(self.path)!r}")
         if self.path.is_dir():
@@ -997,7 +1016,7 @@ def export_json(
     returns the number of deals."""
     sel = _selection(slug, options, first_seed, deals)
     with _Store(db, create=False) as store, _open_out(out) as f:
-        surveys = [r.to_dict() for r in store.reports(*sel)]
+        surveys = [r.as_dict() for r in store.reports(*sel)]
         f.write(f'{{"schema_version": {SCHEMA_VERSION},\n"surveys": ')
         f.write(json.dumps(surveys, indent=1))
         f.write(',\n"deals": [')
@@ -1019,6 +1038,13 @@ def _selection(
     okey = None
     if slug is not None and not isinstance(slug, str):
         raise TypeError(f"a game slug must be a string, not {type(slug).__name__}")
+    if slug is not None:
+        # A title or common name selects its game (and an alias's options); a name this
+        # version does not know may still be in the store, and is looked up as given.
+        with contextlib.suppress(PatienceError):
+            slug, implied = _names.resolve(slug)
+            if implied:
+                options = {**implied, **(options or {})}
     if options is not None:
         if not isinstance(options, dict):
             raise TypeError(f"options must be a dict, not {type(options).__name__}")
@@ -1096,7 +1122,7 @@ def format_reports(reports: Iterable[SurveyReport]) -> str:
         )
         lims = "; ".join(
             ", ".join(
-                f"{k}={v}"
+                f"{k}={_api.format_bytes(v) if k == 'max_memory' else v}"
                 for k, v in zip(("max_states", "timeout", "max_memory"), lim)
                 if v is not None
             )
@@ -1106,7 +1132,7 @@ def format_reports(reports: Iterable[SurveyReport]) -> str:
         gaps = ""
         if r.first_seed is not None and r.last_seed is not None:
             missing = r.last_seed - r.first_seed + 1 - r.deals
-            gaps = f"; {missing:,} seeds in the range not surveyed" if missing else ""
+            gaps = f"; {_api.plural(missing, 'seed')} in the range not surveyed" if missing else ""
         run = ""
         if r.solved or r.skipped:
             rate = r.solved / r.seconds if r.seconds > 0 else 0.0

@@ -49,6 +49,8 @@ pub struct OptionInfo {
     /// Default value as Python source text (`1`, `False`, `None`).
     pub default: std::borrow::Cow<'static, str>,
     pub help: &'static str,
+    /// The values it takes (its type, range or choices).
+    pub kind: crate::parts::options::OptKind,
 }
 
 /// What a game is: slug, title, packs, options.

@@ -12,8 +12,9 @@
 
 use patience_engine::card::Card;
 use patience_engine::game::OptValue;
-use patience_engine::games::{self, DynGame, Position, SolveReport};
+use patience_engine::games::{self, solve_positions, DynGame, Position, SolveReport};
 use patience_engine::pack::SplitMix64;
+use patience_engine::parts::options::OptKind;
 use patience_engine::solver::{Limits, Progress, Stop, Verdict};
 use patience_engine::EngineError;
 use pyo3::create_exception;
@@ -75,7 +76,11 @@ create_exception!(
 );
 
 /// `(slug, title, pack description, cards, [(option, default, help)])`.
-type InfoTuple = (String, String, String, usize, Vec<(String, String, String)>);
+/// An option: name, default (Python text), help, and its values: kind (`"bool"`,
+/// `"int"` for a range, `"choice"` for a few integers), the range's ends or the choices,
+/// and whether `None` is allowed.
+type OptTuple = (String, String, String, &'static str, Vec<i64>, bool);
+type InfoTuple = (String, String, String, usize, Vec<OptTuple>);
 
 struct Error(EngineError);
 
@@ -390,6 +395,47 @@ impl RustGame {
         });
         Ok(SolveJob { job })
     }
+
+    /// Start solving explicit deals (`[(card texts, stream state)]`) on `threads`
+    /// threads, like `solve_seeds`; every deal is laid out (and checked) first.
+    #[pyo3(signature = (deals, max_states=None, timeout=None, max_bytes=None, threads=0, prune=true))]
+    fn solve_deals(
+        &self,
+        deals: Vec<(Vec<String>, u64)>,
+        max_states: Option<u64>,
+        timeout: Option<f64>,
+        max_bytes: Option<u64>,
+        threads: usize,
+        prune: bool,
+    ) -> PyResult<SolveJob> {
+        let lim = limits(max_states, timeout, max_bytes, prune)?;
+        let positions = self.lay_out(deals)?;
+        let n = positions.len();
+        let job = spawn_job(n, move |job| {
+            solve_positions(&positions, &lim, threads, &job.cancel, &|i, r| {
+                lock(&job.finished).push((i, r.clone()));
+            })
+        });
+        Ok(SolveJob { job })
+    }
+}
+
+impl RustGame {
+    /// Lay out explicit deals (card texts and stream state each), before any search
+    /// starts, so that a bad deal is an error naming it rather than a report.
+    fn lay_out(&self, deals: Vec<(Vec<String>, u64)>) -> PyResult<Vec<Box<dyn Position>>> {
+        deals
+            .into_iter()
+            .enumerate()
+            .map(|(i, (cards, rng))| {
+                let cards = parse_cards(cards)
+                    .map_err(|e| DealError::new_err(format!("deal {} of the list: {e}", i + 1)))?;
+                let g = self.inner.clone();
+                guarded(move || g.start(cards, SplitMix64::new(rng)))?
+                    .map_err(|e| DealError::new_err(format!("deal {} of the list: {e}", i + 1)))
+            })
+            .collect()
+    }
 }
 
 fn info_tuple(i: &patience_engine::GameInfo) -> InfoTuple {
@@ -401,10 +447,18 @@ fn info_tuple(i: &patience_engine::GameInfo) -> InfoTuple {
         i.options
             .iter()
             .map(|o| {
+                let (kind, values, none) = match o.kind {
+                    OptKind::Bool => ("bool", vec![], false),
+                    OptKind::Int { lo, hi, none } => ("int", vec![lo, hi], none),
+                    OptKind::OneOf(list) => ("choice", list.to_vec(), false),
+                };
                 (
                     o.name.to_string(),
                     o.default.to_string(),
                     o.help.to_string(),
+                    kind,
+                    values,
+                    none,
                 )
             })
             .collect(),

@@ -44,19 +44,20 @@
 //!   only covers the destination's card, and is left out.
 //! - With re-deals, random playouts run beside the search ([`Game::probes`]): they find
 //!   many wins the depth-first order reaches late, and decide nothing else.
-//! - Key symmetries: columns without face-down cards are interchangeable (their runs are
-//!   sorted); with unlimited passes the talon positions on the turning cycle share a key
-//!   ([`Stock::on_cycle`]); foundations are keyed by suit, not by place.
+//! - Key ([`KKey`], 16 bytes): for each card, which card lies on it; the face-down counts;
+//!   the foundations by suit; the stock. Columns without face-down cards are
+//!   interchangeable (the key does not say which holds which run); with unlimited passes
+//!   the talon positions on the turning cycle share a key ([`Stock::on_cycle`]);
+//!   foundations are keyed by suit, not by place.
 
 use crate::card::{Card, ACE, KING};
 use crate::error::EngineError;
-use crate::game::{Game, GameInfo, Options};
+use crate::game::{Game, GameInfo, Options, StateKey};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{move_text, run_text, KeyText, Picture, Place};
 use crate::parts::{
-    down_alternate, move_run, return_sets, safe_by_mask, sort_among, stable_partition,
-    up_to_heights, Dealer,
+    down_alternate, move_run, return_sets, safe_by_mask, stable_partition, up_to_heights, Dealer,
 };
 use crate::parts::{Build, Ladder, Ladders, Pile, Space, Stock, StockRule};
 
@@ -285,7 +286,7 @@ impl Klondike {
 impl Game for Klondike {
     type State = KState;
     type Move = KMove;
-    type Key = [u64; 4];
+    type Key = KKey;
 
     fn info(&self) -> GameInfo {
         game_info(SLUG, "Canfield or Klondike", PackSpec::Standard(1), OPTIONS)
@@ -406,36 +407,23 @@ impl Game for Klondike {
         p.finish()
     }
 
-    fn key(&self, s: &KState) -> [u64; 4] {
-        // Per column 22 bits: 3 (face-down count) + 6 (index+1 of the deepest face-up
-        // card, 0 if none) + 13 (suit bits of the run above it, under a sentinel 1 bit
-        // that also gives the run's length). Foundation heights per suit 4 x 4 = 16; the
-        // stock: which of its 24 cards are left, and the cursor (5 bits); pass 10.
-        // Face-down cards never move and the stock keeps the order of the deal, so this
-        // is exact for one deal. Columns without face-down cards are interchangeable
-        // (nothing distinguishes them but their runs), so their runs are sorted.
-        let mut code = [0u64; COLS];
+    fn key(&self, s: &KState) -> KKey {
+        // See [`KKey`] for the layout and why it is exact.
+        let mut trits = [0u64; 2];
+        let mut down = 0u64;
+        let mut radix = 1u64;
         for (i, c) in s.cols.iter().enumerate() {
-            let mut run = 0u64;
-            if let Some((&first, rest)) = c.face_up().split_first() {
-                let mut bits: u64 = 1;
-                for x in rest {
-                    bits = (bits << 1) | u64::from(x.suit() >= 2);
-                }
-                run = ((first.index() as u64 + 1) << 13) | bits;
+            down += c.down() as u64 * radix;
+            radix *= i as u64 + 1;
+            for pair in c.face_up().windows(2) {
+                let (word, weight) = TRITS[pair[0].index()];
+                trits[word as usize] += weight * (1 + u64::from(pair[1].suit() >= 2));
             }
-            code[i] = c.down() as u64 | run << 3;
         }
-        sort_among(&mut code, |i| s.cols[i].down() == 0);
         let mut heights = 0u64;
         for (su, h) in s.found.by_suit().into_iter().enumerate() {
             heights |= u64::from(h) << (4 * su);
         }
-        let pass = if self.stock.passes.is_some() {
-            u64::from(s.stock.pass.min(1023))
-        } else {
-            0
-        };
         let (present, cursor) = s.stock.key_bits();
         // On the turning cycle of unlimited passes every talon position reaches every
         // other by turns and re-deals alone: one cursor value (31, never reached) for all.
@@ -444,12 +432,15 @@ impl Game for Klondike {
         } else {
             u64::from(cursor)
         };
-        [
-            code[0] | code[1] << 22 | heights << 44,
-            code[2] | code[3] << 22 | cursor << 44 | pass << 49,
-            code[4] | code[5] << 22 | (present as u64 & 0xf_ffff) << 44,
-            code[6] | (present as u64 >> 20) << 22,
-        ]
+        let three = self.stock.passes.is_some_and(|p| p > 1);
+        KKey {
+            w: [
+                trits[0] | down << 35 | heights << 48,
+                trits[1] | (present as u64 & 0xff_ffff) << 35 | cursor << 59,
+                if three { u64::from(s.stock.pass) } else { 0 },
+            ],
+            n: 2 + u8::from(three),
+        }
     }
 
     fn safe_move(&self, s: &KState) -> Option<KMove> {
@@ -503,6 +494,65 @@ impl Game for Klondike {
         out.push(talon_play(dest));
     }
 }
+
+/// The solver's key: two 64-bit words, three where the pass matters (limited passes
+/// above one).
+///
+/// - Word 0: trits of the cards of clubs and diamonds (35 bits), the face-down counts
+///   (13 bits), the foundation heights by suit (16 bits).
+/// - Word 1: trits of hearts and spades (35 bits), which of the 24 stock cards are left
+///   (24 bits), the stock cursor (5 bits; 31 for every position on the turning cycle of
+///   unlimited passes, [`Stock::on_cycle`]).
+/// - Word 2: the pass (limited passes above one).
+///
+/// A card's trit (cards of rank 3 to king, 44 of them, 22 a word: 3^22 < 2^35) says
+/// which card lies on it in a column's face-up run: none, or the one of the two cards a
+/// rank below of the other colour (1 for clubs or diamonds, 2 for hearts or spades). The
+/// face-down counts are mixed-radix (column i holds 0..=i: 7! < 2^13 values).
+///
+/// Exact up to the declared symmetries, within one deal: the face-down counts give each
+/// column's face-down cards (they never move) and, for a column that has some, the card
+/// at the bottom of its face-up run (the first card above them, which turned up and can
+/// leave only by turning up the next one). The heights give the foundations; the stock
+/// bits and cursor give pack and talon. Every other card is face up in a column, and the
+/// trits link each one to the card on it, so the runs are chains: the chain from each
+/// face-down column's bottom card is that column's run, and the chains left over start
+/// at cards nothing lies under: the columns without face-down cards, in no order. Those
+/// columns are interchangeable (nothing tells them apart but their runs), and so are
+/// foundations of one suit: the key forgets only that.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct KKey {
+    w: [u64; 3],
+    n: u8,
+}
+
+impl StateKey for KKey {
+    fn words(&self) -> Option<&[u64]> {
+        Some(&self.w[..self.n as usize])
+    }
+}
+
+/// For each card (by [`Card::index`]) of rank 3 or more: the key word of its trit and
+/// its weight (a power of three); see [`KKey`].
+const TRITS: [(u8, u64); 52] = {
+    let mut t = [(0u8, 0u64); 52];
+    let mut i = 0;
+    while i < 52 {
+        let (suit, rank) = (i / 13, i % 13 + 1);
+        if rank >= 3 {
+            let pos = suit * 11 + (rank - 3);
+            let mut w = 1u64;
+            let mut k = 0;
+            while k < pos % 22 {
+                w *= 3;
+                k += 1;
+            }
+            t[i] = ((pos / 22) as u8, w);
+        }
+        i += 1;
+    }
+    t
+};
 
 /// The talon top to a column, or to the foundations.
 fn talon_play(dest: u8) -> KMove {
@@ -626,6 +676,85 @@ mod tests {
             let k1 = g.key(&s);
             g.play(&mut s, m);
             assert_ne!(g.key(&s), k1);
+        }
+    }
+
+    /// The position as the key claims to know it: each column with face-down cards as
+    /// it lies, the runs of the columns without face-down cards as a sorted list,
+    /// foundation heights by suit, and the stock (pack and talon, or only which cards are
+    /// left on the turning cycle of unlimited passes) with the pass where it matters.
+    fn normalized(g: &Klondike, s: &KState) -> String {
+        let mut fixed = Vec::new();
+        let mut free = Vec::new();
+        for c in &s.cols {
+            let text: Vec<String> = c.cards().iter().map(|x| x.to_string()).collect();
+            if c.down() > 0 {
+                fixed.push(format!("{}/{}", c.down(), text.join(" ")));
+            } else {
+                fixed.push("-".into());
+                free.push(text.join(" "));
+            }
+        }
+        free.sort();
+        let stock = if s.stock.on_cycle(&g.stock) {
+            let mut left: Vec<String> = s
+                .stock
+                .pack()
+                .chain(s.stock.talon())
+                .map(|c| c.to_string())
+                .collect();
+            left.sort();
+            format!("cycle {}", left.join(" "))
+        } else {
+            let pack: Vec<String> = s.stock.pack().map(|c| c.to_string()).collect();
+            let talon: Vec<String> = s.stock.talon().map(|c| c.to_string()).collect();
+            format!("{} | {}", pack.join(" "), talon.join(" "))
+        };
+        let pass = if g.stock.passes.is_some_and(|p| p > 1) {
+            s.stock.pass
+        } else {
+            0
+        };
+        format!("{fixed:?} {free:?} {:?} {stock} {pass}", s.found.by_suit())
+    }
+
+    /// The key is exact up to its declared symmetries: along random walks of several
+    /// rule sets, equal keys have equal normalized positions and different keys
+    /// different ones.
+    #[test]
+    fn the_key_is_exact_up_to_its_symmetries() {
+        let limited = Klondike {
+            stock: StockRule {
+                draw: 3,
+                passes: Some(3),
+                shuffled: false,
+            },
+            partial_runs: true,
+            ..Klondike::default()
+        };
+        for g in [Klondike::default(), modern(), limited] {
+            let (mut keys, mut merged) = (0, 0);
+            for seed in 0..60 {
+                // The key is exact within one deal (face-down cards and the stock order
+                // are the deal's).
+                let mut by_key = std::collections::HashMap::new();
+                let mut by_text = std::collections::HashMap::new();
+                walk(&g, &deal(&g, seed), 300, seed, |s| {
+                    let (k, t) = (g.key(s), normalized(&g, s));
+                    if let Some(prev) = by_key.insert(k, t.clone()) {
+                        assert_eq!(prev, t, "one key, two positions");
+                        merged += 1;
+                    }
+                    if let Some(prev) = by_text.insert(t, k) {
+                        assert_eq!(prev, k, "one position, two keys");
+                    }
+                });
+                keys += by_key.len();
+            }
+            assert!(
+                keys > 2000 && merged > 10,
+                "{keys} keys, {merged} met again"
+            );
         }
     }
 

@@ -307,12 +307,39 @@ impl<G: Game + 'static> DynGame for Erased<G> {
             on_done(i, &report);
             report
         };
-        let run = || seeds.par_iter().enumerate().map(work).collect::<Vec<_>>();
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => pool.install(run),
-            Err(_) => seeds.iter().enumerate().map(work).collect(),
-        }
+        in_pool(seeds, threads, work)
     }
+}
+
+/// `work` over every item of `items` on `threads` threads (0 = all cores), results in
+/// the items' order; on the calling thread alone if no pool can be had.
+fn in_pool<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn((usize, &T)) -> R + Sync + Send,
+) -> Vec<R> {
+    let run = || items.par_iter().enumerate().map(&work).collect::<Vec<_>>();
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => items.iter().enumerate().map(work).collect(),
+    }
+}
+
+/// Solve many positions (explicit deals, already laid out) on `threads` threads (0 = all
+/// cores), the way [`DynGame::solve_seeds`] solves seeds: results in the positions'
+/// order, `on_done` called once per finished position (from worker threads).
+pub fn solve_positions(
+    positions: &[Box<dyn Position>],
+    limits: &Limits,
+    threads: usize,
+    cancel: &AtomicBool,
+    on_done: &(dyn Fn(usize, &SolveReport) + Sync),
+) -> Vec<SolveReport> {
+    in_pool(positions, threads, |(i, p)| {
+        let report = p.solve(limits, cancel);
+        on_done(i, &report);
+        report
+    })
 }
 
 type Maker = fn(&Options) -> Result<Arc<dyn DynGame>, EngineError>;

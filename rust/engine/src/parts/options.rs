@@ -95,6 +95,7 @@ impl Opt {
             name: self.name,
             default: value_text(&self.default).into(),
             help: self.help,
+            kind: self.kind,
         }
     }
 
