@@ -58,8 +58,10 @@ def twin_replaced(before: patience.State, after: patience.State, text: str) -> s
     m = re.fullmatch(r"([a-z0-9]+)>([a-z0-9]+)", text)
     if not m:
         return ""
-    src_b, src_a = before.place(m.group(1)), after.place(m.group(1))
-    dst_b, dst_a = before.place(m.group(2)), after.place(m.group(2))
+    b = {p.label.lower(): p for p in before.places}
+    a = {p.label.lower(): p for p in after.places}
+    src_b, src_a = b.get(m.group(1)), a.get(m.group(1))
+    dst_b, dst_a = b.get(m.group(2)), a.get(m.group(2))
     if None in (src_b, src_a, dst_b, dst_a) or not src_b.cards or not src_a.cards:
         return ""
     x = str(src_b.top)
