@@ -791,25 +791,18 @@ class Move:
         move has no state, or moves no card from one place to another."""
         return self._parts()[2]
 
-    def describe(self) -> str:
-        """A readable form naming the cards: ``t4>t7 (8H onto 9S)``, ``talon>f1 (AH to
-        empty F1)``, ``turn (9S from pack to talon)``; the bare text when no card moves."""
-        src, dst, cards = self._parts()
-        if not cards or self.state is None or dst is None:
+    def describe(self, reveal: bool = False) -> str:
+        """A readable form naming the cards the move moves, only those a player can see
+        before it: ``t4>t7 (8H onto 9S)``, ``talon>f1 (AH to empty F1)``, ``turn (1 card
+        from pack)``, ``refill (8C JC from talon to P12)``; the bare text when no card
+        moves. ``reveal=True`` names face-down cards too (``turn (4C from pack to
+        talon)``), for a line shown after the fact (see :mod:`patience._describe`)."""
+        if self.state is None:
             return self.text
-        if any(not c.face_up for c in cards) or len(cards) > 4:
-            what = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
-        else:
-            what = " ".join(map(str, cards))
-        target = self.state.place(dst)
-        if _MOVE_FORM.fullmatch(self.text.strip()):
-            top = target.top if target is not None else None
-            if top is None:
-                return f"{self.text} ({what} to empty {dst})"
-            if top.face_up:
-                return f"{self.text} ({what} onto {top})"
-            return f"{self.text} ({what} to {dst})"
-        return f"{self.text} ({what} from {src} to {dst})"
+        from ._describe import describe
+
+        s, after = self.state, self.state.play(self.text)
+        return describe(self.text, s.places, after.places, s.markers, after.markers, reveal)
 
     def as_dict(self) -> dict[str, Any]:
         """``{"text", "source", "dest", "cards", "description"}`` (for JSON)."""
