@@ -480,7 +480,23 @@ const REGISTRY: &[(&str, Maker)] = &[
 /// its rules or their readings, its options' meaning, its deal, its automatic steps; not
 /// for a change of the solver (CONTRIBUTING.md, "Rules versions"). A game not listed is
 /// at version 1.
-const RULES_VERSIONS: &[(&str, u32)] = &[];
+const RULES_VERSIONS: &[(&str, u32)] = &[
+    // Issue 26, the book's readings (2026-12): the talon onto the Auxiliaries; the
+    // opening's immediate refill; 36 packets and the re-deal only when nothing goes up;
+    // the re-deal only when nothing goes up; a dealt card that fits goes up; the talon
+    // top free while spaces are open; the Terrace first; a usable turned card is used;
+    // automatic pairing; the grace from row 6 only.
+    (light_and_shade::SLUG, 2),
+    (congress::SLUG, 2),
+    (la_belle_lucie::SLUG, 2),
+    (four_corners::SLUG, 2),
+    (sly::SLUG, 2),
+    (shah::SLUG, 2),
+    (terrace::SLUG, 2),
+    (napoleon_at_st_helena::SLUG, 2),
+    (fourteenth::SLUG, 2),
+    (fifteen::SLUG, 2),
+];
 
 /// The rules version of the game `slug` (see [`RULES_VERSIONS`]); 1 unless listed there.
 pub fn rules_version(slug: &str) -> u32 {
