@@ -40,7 +40,7 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "herring-bone": [{}, {"german": True}],
     "la-belle-lucie": [{}, {"house_in_the_wood": True}, {"house_on_the_hill": True}],
     "anna": [{}, {"marry_wrap": True}],
-    "light-and-shade": [{}, {"talon_to_auxiliary": True}],
+    "light-and-shade": [{}, {"talon_to_auxiliary": False}],
     "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}, {"forty_thieves": True}],
     "fourteenth": [{}, {"choose_pairs": True}],
     "salic-law": [{}, {"once_per_king": True}],

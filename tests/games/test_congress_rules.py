@@ -97,8 +97,11 @@ def test_aces_are_withdrawn_wherever_they_lie(game):
     assert move_set(state) == expected
     state = state.play("r2>h2")
     s = segs(state)
-    assert s["H2"] == "5S4S" and s["R2"] == "-"
-    assert move_set(state) == expected - {"r2>h2", "deal"} | {"refill"}
+    # the opening: R2's place takes the pack's top card (2C, the first non-ace after the
+    # head) at once, as part of the move; the pack is one card shorter
+    assert s["H2"] == "5S4S" and s["R2"] == "2C"
+    assert len(s["pack"]) == 2 * (84 - 1) and s["pack"].endswith("4c3c")
+    assert move_set(state) == expected - {"r2>h2"} | {"r2>f1", "r2>f2"}
 
 
 @pytest.mark.parametrize("game", each_engine())
@@ -114,20 +117,48 @@ def test_help_marriage_and_help_vacancy_refill(game):
 
 
 @pytest.mark.parametrize("game", each_engine())
-def test_refill_takes_rivers_first_then_helps(game):
+def test_opening_refills_river_places_at_once_and_helps_by_refill(game):
     state = game.deal_from(TWO_PACKS).start()
     state = play_all(state, ["h1>f1", "h2>f1", "h3>f1", "h4>f1"])
     assert segs(state)["F1"] == "AC2C3C4C5C"
     # helps empty, but the pack is not gone: no river card may start a help
     assert move_set(state) == {"r1>f1", "refill"}
-    state = play_all(state, ["r1>f1", "r2>f1"])
+    state = state.play("r1>f1")
     s = segs(state)
-    assert s["R1"] == "-" and s["R2"] == "-" and s["F1"].endswith("6C7C")
+    # the opening: R1 takes the pack's top card (2D) at once; it is R1's available card
+    assert s["R1"] == "2D" and s["F1"].endswith("5C6C") and s["pack"].endswith("4d3d")
+    assert move_set(state) == {"r1>f3", "r1>f4", "r2>f1", "refill"}
+    state = state.play("r2>f1")
+    s = segs(state)
+    assert [s["R1"], s["R2"], s["R3"]] == ["2D", "3D", "8C"]
+    # the empty helps wait for `refill`, which fills H1-H4 only
+    assert [s[f"H{i}"] for i in range(1, 9)] == [""] * 8
     state = state.play("refill")
     s = segs(state)
     assert [s["R1"], s["R2"], s["R3"]] == ["2D", "3D", "8C"]
     assert [s[f"H{i}"] for i in range(1, 9)] == ["4D", "5D", "6D", "7D", "", "", "", ""]
     assert s["pack"].endswith("9d8d")
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_after_the_opening_refill_takes_rivers_by_row_then_helps(game):
+    # pack cards 13-20 (2D..9D) make row 2; then TD JD QD KD 2H 3H 4H 5H 6H ...
+    state = game.deal_from(TWO_PACKS).start().play("deal")
+    state = play_all(state, ["r1>f3", "r2>f3", "r3>f3"])
+    s = segs(state)
+    # no longer the opening: the places stay vacancies, `refill` replaces `deal`
+    assert [s["R1"], s["R2"], s["R3"], s["R4"]] == ["6C/-", "7C/-", "8C/-", "9C/5D"]
+    assert s["F3"] == "AD2D3D4D" and s["pack"].endswith("kdqdjdtd")
+    assert move_set(state) == CLUB_HELPS | {"r4>f3", "refill"}
+    state = play_all(state, ["h1>f1", "h2>f1", "h3>f1", "h4>f1", "r1>f1"])
+    s = segs(state)
+    assert s["R1"] == "-/-" and s["F1"] == "AC2C3C4C5C6C"
+    state = state.play("refill")
+    s = segs(state)
+    # row 1 first (R1P1), then row 2 left to right (R1P2, R2P2, R3P2), then H1-H4
+    assert [s["R1"], s["R2"], s["R3"], s["R4"]] == ["TD/JD", "7C/QD", "8C/KD", "9C/5D"]
+    assert [s[f"H{i}"] for i in range(1, 9)] == ["2H", "3H", "4H", "5H", "", "", "", ""]
+    assert s["pack"].endswith("7h6h")
 
 
 @pytest.mark.parametrize("game", each_engine())

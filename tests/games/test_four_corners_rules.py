@@ -6,7 +6,8 @@ fragment and move set is worked out by hand from the rule text and the notation 
 
 Reminder: packets P1-P12 are dealt in rounds (corners P1, P6, P7, P12); F1-F4 are the ace
 foundations of clubs, spades, hearts, diamonds, F5-F8 the king foundations of the same suits;
-side packet P2..P5 lies next to F1..F4, P8..P11 next to F5..F8.
+side packet P2..P5 lies next to F1..F4, P8..P11 next to F5..F8. A re-deal is legal only when
+no card can go to a foundation.
 """
 
 from __future__ import annotations
@@ -170,13 +171,12 @@ def test_empty_packets_are_never_filled(name, game):
     s = segs(state)
     assert s["P1"] == "2S" and s["P2"] == "AS" and s["F6"] == "KSQSJSTS9S8S7S6S5S4S3S"
     assert s["pack"] == "" and s["hand"] == "" and "pending" not in s
-    assert support.move_set(state) == {"p1>f6", "p1>p2", "p2>p1", "redeal"}
+    # 2S can go up (F6 wants it), so no re-deal.
+    assert support.move_set(state) == {"p1>f6", "p1>p2", "p2>p1"}
     state = state.play("p1>f6")
-    assert support.move_set(state) == {"p2>f6", "redeal"}  # nothing goes into empty P1
-    state = state.play("redeal")  # the new pack is AS alone, dealt to P1, a corner
-    s = segs(state)
-    assert s["P2"] == "" and s["hand"] == "AS" and s["pending"] == "P1" and s["pass"] == "2"
-    assert support.move_set(state) == {"hand>f6", "leave"}
+    assert support.move_set(state) == {"p2>f6"}  # nothing goes into empty P1; AS can go up
+    state = state.play("p2>f6")
+    assert state.is_won and support.move_set(state) == set()
 
 
 # --- after the deal, and re-deals ----------------------------------------------------------------
@@ -211,27 +211,35 @@ def test_deal_without_waiting_then_moves_after_the_deal(name, game):
         f"{layout} F1:AC F2:AS F3:AH F4:AD F5:KC F6:KS F7:KH F8:KD pack: hand: pass:1"
     )
     # Tops: P1-P4 9S TS JS QS (the last four of the 88), P5-P12 AC AD AH AS KC KD KH KS.
-    # F6 (spades, down from KS) wants QS; spades marry up and down; nothing else.
+    # F6 (spades, down from KS) wants QS; spades marry up and down; nothing else. QS can go
+    # up, so no re-deal.
     assert support.move_set(state) == {
         *("p4>f6", "p1>p2", "p2>p1", "p2>p3", "p3>p2", "p3>p4", "p4>p3", "p4>p12", "p12>p4"),
-        "redeal",
     }
+
+
+def _stop_going_up(state):
+    """NO_WAIT's first position with JS (P3) married onto QS (P4): QS is covered and P3's top
+    is now TH, so no top card fits a foundation (they want 2s and queens)."""
+    state = state.play("p3>p4")
+    assert support.move_set(state) == {"p1>p2", "p2>p1", "p2>p4", "p4>p2", "redeal"}
+    return state
 
 
 @pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
 def test_redeal_takes_p12_first_and_deals_again_with_the_same_rules(name, game):
-    state = game.deal_from(NO_WAIT).start().play("p4>f6")  # QS down on KS
+    state = _stop_going_up(game.deal_from(NO_WAIT).start())
     packets = _no_wait_packets()
-    packets[3].pop()
-    assert packets[3][-1] == "JH"  # card 76 of the 88
+    packets[3].append(packets[2].pop())
+    assert packets[2][-1] == "TH" and packets[3][-2:] == ["QS", "JS"]
     state = state.play("redeal")
     new_pack = [c for p in reversed(packets) for c in p]
     # P12 from the bottom: its first card is card 12 of the 88, 2D, which fits F4 (AD) and is
     # dealt to P1, a corner: the deal waits at once.
-    assert new_pack[0] == "2D" and new_pack[-1] == "9S" and len(new_pack) == 95
+    assert new_pack[0] == "2D" and new_pack[-1] == "9S" and len(new_pack) == 96
     empty = " ".join(f"P{i}:" for i in range(1, 13))
     assert state.key == (
-        f"{empty} F1:AC F2:AS F3:AH F4:AD F5:KC F6:KSQS F7:KH F8:KD"
+        f"{empty} F1:AC F2:AS F3:AH F4:AD F5:KC F6:KS F7:KH F8:KD"
         f" {pack_text(new_pack[1:])} hand:2D pass:2 pending:P1"
     )
     assert support.move_set(state) == {"hand>f4", "leave"}
@@ -245,8 +253,10 @@ def test_redeal_takes_p12_first_and_deals_again_with_the_same_rules(name, game):
 
 @pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
 def test_two_redeals_at_most_and_no_moves_during_the_deal_but_its_own(name, game):
-    state = game.deal_from(NO_WAIT).start()
+    state = _stop_going_up(game.deal_from(NO_WAIT).start())
     for n in (2, 3):
+        while any(">f" in m for m in support.move_set(state)):
+            state = state.play(sorted(m for m in support.move_set(state) if ">f" in m)[0])
         state = state.play("redeal")
         steps = 0
         while "leave" in support.move_set(state) and steps < 200:
@@ -314,16 +324,28 @@ def test_lost_after_the_second_redeal_when_no_top_card_moves(name, game):
     others = list(TWO_PACKS)
     for c in ACES_KINGS + tops:
         others.remove(c)
-    final = [others[7 * i : 7 * i + 7] + [tops[i]] for i in range(12)]
-    tokens: list[list] = [[] for _ in range(12)]
-    for k in range(96):
-        tokens[k % 12].append(k)
-    for _ in range(2):
-        tokens = _redealt(tokens)
+    # Token k is card k of the 96 dealt in rounds; follow each token through the two re-deals.
+    # The top cards of deals 1 and 2 must fit no foundation either (so that each re-deal is
+    # legal): they get cards other than 2s and queens.
+    deal1: list[list] = [[k for k in range(96) if k % 12 == i] for i in range(12)]
+    deal2 = _redealt(deal1)
+    deal3 = _redealt(deal2)
+    early_tops = {p[-1] for p in deal1 + deal2}
+    quiet = [c for c in others if c[0] not in "2Q"]
+    rest = [c for c in others if c[0] in "2Q"]
     pack = [""] * 96
-    for place, cards in zip(tokens, final):
-        for k, c in zip(place, cards):
-            pack[k] = c
+    for place, top in zip(deal3, tops):
+        pack[place[-1]] = top
+    for k in sorted(early_tops):
+        if not pack[k]:
+            pack[k] = quiet.pop(0)
+    rest = quiet + rest
+    for k in range(96):
+        if not pack[k]:
+            pack[k] = rest.pop(0)
+    assert not rest
+    final = [[pack[k] for k in place] for place in deal3]
+    assert [p[-1] for p in final] == tops
     state = game.deal_from(ACES_KINGS + pack).start()
     for n in (1, 2, 3):
         if n > 1:

@@ -5,7 +5,8 @@ Positions come from explicit deals whose card order is written here; every expec
 fragment and move set is worked out by hand from the rule text and the notation page.
 
 Deal reminder: card k of the dealing order goes to packet P(ceil(k / 3)), so cards 1-3 are P1
-(card 3 on top) and card 52 alone is P18 (P35 holds cards 103-104 in a two-pack game).
+(card 3 on top) and card 52 alone is P18. A two-pack game deals cards 53-104 the same way as
+P19-P36 (card 104 alone is P36). A re-deal is legal only when no card can go to a foundation.
 """
 
 from __future__ import annotations
@@ -94,9 +95,11 @@ def test_unshuffled_deal_in_packets_of_three_last_one_single(name, game):
         " P16:7S8S9S P17:TSJSQS P18:KS F1: F2: F3: F4: pass:1 rng:0000000000000007"
     )
     # Tops: 3C 6C 9C QC 2D 5D 8D JD AH 4H 7H TH KH 3S 6S 9S QS KS. Only AH goes up; the only
-    # top with its suit's next higher card showing is QS (on KS).
-    assert support.move_set(state) == {"p9>f1", "p17>p18", "redeal"}
+    # top with its suit's next higher card showing is QS (on KS). AH can go up, so no re-deal.
+    assert support.move_set(state) == {"p9>f1", "p17>p18"}
     assert not state.is_over and not state.is_won
+    with pytest.raises(ValueError):
+        state.play("redeal")
 
 
 @pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
@@ -139,7 +142,7 @@ def test_marriage_is_down_in_suit_one_rank_and_empty_packets_stay_empty(name, ga
     moves = support.move_set(state)
     # Tops are JS 8S 5S 2S QH 9H 6H 3H KD TD 7D 4D AD JC 8C 5C 2C AC: the only top with the
     # card of its suit one rank higher showing is AC (2C on P17).
-    assert moves == {"p18>f1", "p13>f1", "p18>p17", "redeal"}
+    assert moves == {"p18>f1", "p13>f1", "p18>p17"}
     state = play_all(state, ["p18>f1", "p17>f1", "p17>f1", "p17>f1"])  # AC, 2C, 3C, 4C
     s = segs(state)
     assert s["F1"] == "AC2C3C4C" and s["P17"] == "" and s["P18"] == ""
@@ -175,7 +178,6 @@ def test_a_card_marries_only_its_suit_one_rank_higher(name, game):
     # 7D on 8D, QS on KS besides the two heart marriages.
     assert moves == {
         *("p6>f1", "p10>f1", "p2>p1", "p1>p4", "p4>p12", "p8>p3", "p17>p18"),
-        "redeal",
     }
     state = state.play("p2>p1")
     s = segs(state)
@@ -208,6 +210,9 @@ def test_whole_game_plays_out_and_is_won(name, game):
 def test_redeal_gathers_highest_packet_first_shuffles_and_deals_in_threes(name, game):
     state = game.deal_from(ONE_PACK, seed=5).start()
     state = play_all(state, ["p9>f1", "p17>p18"])  # AH up; QS onto KS
+    # No top card can go up now (F1 wants 2H), so the re-deal is legal although a marriage
+    # (JS onto QS) is still open.
+    assert support.move_set(state) == {"p17>p18", "redeal"}
     # Packets now: P9 = QD KD, P17 = TS JS, P18 = KS QS; the others as dealt.
     dealt = packets_of(ONE_PACK, 18)
     now = dealt[:8] + ["QDKD"] + dealt[9:16] + ["TSJS", "KSQS"]
@@ -280,7 +285,7 @@ def test_a_redeal_that_turns_the_pair_over_wins(name, game):
     state = state.play("redeal")
     s = segs(state)
     assert s["P1"] == "KCQC" and s["pass"] == "2"
-    assert support.move_set(state) == {"p1>f1", "redeal"}
+    assert support.move_set(state) == {"p1>f1"}  # QC can go up: no second re-deal yet
     state = play_all(state, ["p1>f1", "p1>f1"])
     assert state.is_won and support.move_set(state) == set()
 
@@ -291,21 +296,47 @@ WOOD_IDS = [name for name, _ in WOOD]
 
 
 @pytest.mark.parametrize("name,game", WOOD, ids=WOOD_IDS)
-def test_wood_deals_35_packets_and_eight_aces_start_foundations(name, game):
+def test_wood_deals_two_layouts_of_18_packets_and_eight_aces_start_foundations(name, game):
     state = game.deal_from(TWO_PACKS, seed=0).start()
     s = segs(state)
-    # Card 52 KS, 53 AC (copy 2), 54 2C: P18; cards 103-104 QS KS: P35.
-    assert s["P18"] == "KSAC2C" and s["P35"] == "QSKS" and s["P22"] == "QCKCAD"
-    assert "P36" not in s and all(f"F{n}" in s for n in range(1, 9)) and "F9" not in s
+    # Two one-pack layouts: cards 1-52 (copy 1) make P1-P18 with KS alone in P18, cards
+    # 53-104 (copy 2) make P19-P36 the same way, KS alone in P36: 34 threes and 2 singles.
+    first = packets_of(ONE_PACK, 18)
+    assert [s[f"P{i}"] for i in range(1, 37)] == first + first
+    assert s["P18"] == "KS" and s["P19"] == "AC2C3C" and s["P36"] == "KS"
+    assert "P37" not in s and all(f"F{n}" in s for n in range(1, 9)) and "F9" not in s
     assert state.key.endswith(" F1: F2: F3: F4: F5: F6: F7: F8: pass:1 rng:0000000000000000")
+    # Tops, twice: 3C 6C 9C QC 2D 5D 8D JD AH 4H 7H TH KH 3S 6S 9S QS KS. Both AH (P9, P27) go
+    # to F1, the lowest empty place; each QS (P17, P35) onto each KS (P18, P36), never upward.
     moves = support.move_set(state)
-    # AH (P9) and AD (P22) both go to F1, the lowest empty place.
-    assert {"p9>f1", "p22>f1"} <= moves and "p9>f2" not in moves
-    assert "p18>p1" in moves  # 2C on 3C
-    assert "p1>p18" not in moves  # never upward
-    state = play_all(state, ["p22>f1", "p9>f2"])
+    assert moves == {"p9>f1", "p27>f1", "p17>p18", "p17>p36", "p35>p18", "p35>p36"}
+    state = play_all(state, ["p27>f1", "p9>f2"])
     s = segs(state)
-    assert s["F1"] == "AD" and s["F2"] == "AH" and s["P22"] == "QCKC"
+    assert s["F1"] == "AH" and s["F2"] == "AH" and s["P27"] == "QDKD" and s["P9"] == "QDKD"
+
+
+@pytest.mark.parametrize("name,game", WOOD, ids=WOOD_IDS)
+def test_wood_redeal_only_when_nothing_goes_up_then_threes_from_p1(name, game):
+    state = game.deal_from(TWO_PACKS, seed=0).start()
+    state = state.play("p9>f1")
+    # The other AH (P27) can still go up: no re-deal.
+    assert "redeal" not in support.move_set(state)
+    state = state.play("p27>f2")
+    # Both heart foundations want 2H, which is no top card: only the QS marriages are left.
+    assert support.move_set(state) == {"p17>p18", "p17>p36", "p35>p18", "p35>p36", "redeal"}
+    s = segs(state)
+    now = [s[f"P{i}"] for i in range(1, 37)]
+    gathered_text = "".join(reversed(now))  # P36 bottom to top first, P1's top (3C) last
+    gathered = [gathered_text[i : i + 2] for i in range(0, len(gathered_text), 2)]
+    assert len(gathered) == 102 and gathered[0] == "KS" and gathered[-1] == "3C"
+    stream = Stream(0)
+    shuffled = stream.shuffle(gathered)
+    state = state.play("redeal")
+    s = segs(state)
+    # 102 cards in threes from P1: P1-P34 full, P35 and P36 empty.
+    assert [s[f"P{i}"] for i in range(1, 37)] == packets_of(shuffled, 36)
+    assert s["P34"] != "" and s["P35"] == "" and s["P36"] == ""
+    assert s["pass"] == "2" and s["rng"] == f"{stream.state:016x}"
 
 
 @pytest.mark.parametrize("name,game", WOOD, ids=WOOD_IDS)
@@ -333,22 +364,24 @@ HILL_IDS = [name for name, _ in HILL]
 def test_hill_aces_up_kings_down_and_marriages_both_ways(name, game):
     state = game.deal_from(TWO_PACKS, seed=0).start()
     s = segs(state)
-    assert s["P9"] == "QDKDAH" and s["P26"] == "JDQDKD" and s["P5"] == "KCAD2D"
+    # The wood's layout: two one-pack layouts, P1-P18 and P19-P36.
+    assert s["P9"] == "QDKDAH" and s["P27"] == "QDKDAH" and s["P13"] == "JHQHKH"
+    assert s["P31"] == "JHQHKH" and s["P18"] == "KS" and s["P36"] == "KS" and "P37" not in s
     moves = support.move_set(state)
     # First aces to F1 (the lowest empty of F1-F4), first kings to F5 (of F5-F8).
-    assert {"p9>f1", "p22>f1", "p13>f5", "p26>f5", "p35>f5"} <= moves
-    assert "p9>f5" not in moves and "p13>f1" not in moves
-    # Marriages up or down in suit: AD (P22) on 2D (P5) and 2D on AD; 2C (P18) on 3C (P1) and
-    # 3C on 2C; QS (P17) on KS (P35) and back.
-    assert {"p22>p5", "p5>p22", "p18>p1", "p1>p18", "p17>p35", "p35>p17"} <= moves
-    state = play_all(state, ["p9>f1", "p22>f2", "p26>f5"])
+    ups = {"p9>f1", "p27>f1", "p13>f5", "p31>f5", "p18>f5", "p36>f5"}
+    # Marriages up or down in suit: each QS (P17, P35) on each KS (P18, P36) and back.
+    queens = {"p17>p18", "p17>p36", "p35>p18", "p35>p36"}
+    assert moves == ups | queens | {m.split(">")[1] + ">" + m.split(">")[0] for m in queens}
+    state = play_all(state, ["p9>f1", "p13>f5"])
     s = segs(state)
-    assert (s["F1"], s["F2"], s["F5"]) == ("AH", "AD", "KD")
-    assert s["P9"] == "QDKD" and s["P26"] == "JDQD"
+    assert (s["F1"], s["F5"]) == ("AH", "KH")
+    assert s["P9"] == "QDKD" and s["P13"] == "JHQH"
     moves = support.move_set(state)
-    # The second KD cannot start another diamond foundation; QD goes down on KD.
-    assert not any(m.startswith("p9>f") for m in moves)
-    assert "p26>f5" in moves and "p26>p9" in moves and "p9>p26" in moves
+    # The second AH and KH cannot start other heart foundations; QH goes down on KH (F5),
+    # and marries up onto the other KH, which may marry down onto it.
+    assert not any(m.startswith("p27>f") or m.startswith("p31>f") for m in moves)
+    assert {"p13>f5", "p13>p31", "p31>p13"} <= moves
 
 
 @pytest.mark.parametrize("name,game", HILL, ids=HILL_IDS)
@@ -384,10 +417,10 @@ def test_hill_second_ace_only_finishes_the_king_foundation(name, game):
 @pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
 def test_illegal_moves_raise_value_error(name, game):
     state = game.deal_from(ONE_PACK).start()
-    for bad in ["p1>f1", "p18>p17", "p19>f1", "p9>f2", "turn", "x", ""]:
+    for bad in ["p1>f1", "p18>p17", "p19>f1", "p9>f2", "redeal", "turn", "x", ""]:
         with pytest.raises(ValueError):
             state.play(bad)
-    assert support.move_set(state) == {"p9>f1", "p17>p18", "redeal"}
+    assert support.move_set(state) == {"p9>f1", "p17>p18"}
 
 
 def test_bad_options_are_rejected():

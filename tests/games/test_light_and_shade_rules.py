@@ -22,8 +22,11 @@ import support
 SLUG = "light-and-shade"
 ENGINES = support.engines(SLUG)
 IDS = [name for name, _ in ENGINES]
-LOOSE = support.engines(SLUG, talon_to_auxiliary=True)
-LOOSE_IDS = [name for name, _ in LOOSE]
+#: the stricter route of earlier versions: the talon top only fills empty Rivals
+STRICT = support.engines(SLUG, talon_to_auxiliary=False)
+STRICT_IDS = [name for name, _ in STRICT]
+EXPLICIT_DEFAULT = support.engines(SLUG, talon_to_auxiliary=True)
+EXPLICIT_DEFAULT_IDS = [name for name, _ in EXPLICIT_DEFAULT]
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -212,7 +215,7 @@ def test_rivals_and_talon_never_go_to_a_foundation(name, game):
 BUILD = ["9H", "8C", "KC", "5C", "8S", "8D", "7C", "8C", "7H"]
 
 
-@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+@pytest.mark.parametrize("name,game", STRICT, ids=STRICT_IDS)
 def test_rival_builds_down_in_alternate_colours_on_an_auxiliary(name, game):
     state = game.deal_from(order(BUILD)).start()
     # 8C of A2 could "fit" on 9H but Auxiliaries never move to one another.
@@ -225,7 +228,7 @@ def test_rival_builds_down_in_alternate_colours_on_an_auxiliary(name, game):
     state = state.play("turn")
     s = segs(state)
     assert s["talon"] == "7H"
-    # 7H would fit 8S, but the talon only fills the empty Rival.
+    # 7H would fit 8S, but with talon_to_auxiliary=False the talon only fills the empty Rival.
     assert support.move_set(state) == {"talon>r1", "turn"}
     state = state.play("talon>r1")
     s = segs(state)
@@ -238,19 +241,48 @@ def test_rival_builds_down_in_alternate_colours_on_an_auxiliary(name, game):
     assert support.move_set(state) == {"turn"}
 
 
-@pytest.mark.parametrize("name,game", LOOSE, ids=LOOSE_IDS)
-def test_option_talon_to_auxiliary_builds_the_talon_top(name, game):
+@pytest.mark.parametrize("name,game", ENGINES + EXPLICIT_DEFAULT, ids=IDS + EXPLICIT_DEFAULT_IDS)
+def test_book_talon_top_builds_on_an_auxiliary(name, game):
+    # The book deals the pack "placing on the Auxiliaries"; only foundations need an Auxiliary.
     state = game.deal_from(order(BUILD)).start()
     state = state.play("r1>a1").play("turn")
     assert segs(state)["talon"] == "7H"
-    # 7H on 8S (A1) and on 8C (A2): both builds are legal with the option.
+    # 7H on 8S (A1) and on 8C (A2), or into the empty R1.
     assert support.move_set(state) == {"talon>r1", "talon>a1", "talon>a2", "turn"}
     state = state.play("talon>a2")
     assert segs(state)["A2"] == "8C7H" and segs(state)["talon"] == ""
 
 
-@pytest.mark.parametrize("name,game", LOOSE, ids=LOOSE_IDS)
-def test_option_talon_to_auxiliary_never_fills_an_empty_auxiliary(name, game):
+#: Auxiliaries four kings, Rivals that fit nothing and never leave; the pack starts QH 2C.
+KINGS = ["KS", "KC", "KH", "KD", "2H", "2D", "3S", "3C", "QH", "JC"]
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_book_pack_card_reaches_an_auxiliary_without_an_empty_rival(name, game):
+    # No Rival ever empties here, so under the old route only `turn` was ever legal.
+    state = game.deal_from(order(KINGS)).start()
+    assert support.move_set(state) == {"turn"}
+    state = state.play("turn")
+    # QH (red) goes on KS or KC (black); not on the red kings, never into a Rival.
+    assert support.move_set(state) == {"talon>a1", "talon>a2", "turn"}
+    state = state.play("talon>a2").play("turn")
+    s = segs(state)
+    assert s["A2"] == "KCQH" and s["talon"] == "JC"
+    # JC (black) on QH (red) in A2, not on the kings.
+    assert support.move_set(state) == {"talon>a2", "turn"}
+    state = state.play("talon>a2")
+    assert segs(state)["A2"] == "KCQHJC" and segs(state)["talon"] == ""
+
+
+@pytest.mark.parametrize("name,game", STRICT, ids=STRICT_IDS)
+def test_option_strict_route_leaves_the_talon_top_for_the_rivals(name, game):
+    state = game.deal_from(order(KINGS)).start().play("turn")
+    assert segs(state)["talon"] == "QH"
+    assert support.move_set(state) == {"turn"}
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_talon_top_never_fills_an_empty_auxiliary(name, game):
     state = game.deal_from(order(TWOS)).start().play("a1>f1").play("turn")
     assert segs(state)["A1"] == "" and segs(state)["talon"] == "5C"
     moves = support.move_set(state)
@@ -281,7 +313,7 @@ def test_empty_auxiliary_takes_any_rival_card(name, game):
 # --- pack, end -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+@pytest.mark.parametrize("name,game", STRICT, ids=STRICT_IDS)
 def test_one_pass_then_lost_when_no_move_is_left(name, game):
     deal = ["KS", "KC", "KH", "KD", "2H", "2D", "3S", "3C"]
     state = game.deal_from(order(deal)).start()

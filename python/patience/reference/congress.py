@@ -6,9 +6,11 @@ speed.
 The eight aces (withdrawn) are the foundations F1-F8 (C, C, D, D, H, H, S, S), built up in
 suit. Four help packets H1-H4 (one card each at first) and eight river columns R1-R8 (a list
 of positions, one card or a vacancy each). River cards and help tops go to the foundations or
-marry (same suit, one lower) onto help tops. ``refill`` fills every vacancy from the pack
-(rivers by row then column, then helps H1-H4); ``deal`` deals a new river row when none is
-open. With the pack gone, any empty help H1-H8 may be started with an available river card.
+marry (same suit, one lower) onto help tops. In the opening (before the second row is
+dealt) a river position that loses its card takes the pack's top card at once, as part of the
+move. ``refill`` fills every vacancy from the pack (rivers by row then column, then helps
+H1-H4); ``deal`` deals a new river row when none is open. With the pack gone, any empty help
+H1-H8 may be started with an available river card.
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ class State(RefState):
         """(position, column), 0-based, in refill order."""
         out = [(p, c) for c in range(N_RIVERS) for p, x in enumerate(self.rivers[c]) if x is None]
         return sorted(out)
+
+    def _in_opening(self) -> bool:
+        """Before the second row is dealt: R1 (first to get a card of every row) has one
+        position."""
+        return len(self.rivers[0]) == 1
 
     def _help_vacancies(self) -> list[int]:
         return [h for h in range(4) if not self.helps[h]]
@@ -103,6 +110,8 @@ class State(RefState):
                 card = self.rivers[i][p]
                 assert card is not None
                 self.rivers[i][p] = None
+                if self._in_opening() and self.pack:
+                    self.rivers[i][p] = self.pack.pop()  # the opening's refill, at once
             else:
                 card = self.helps[i].pop()
             j = int(dst[1:]) - 1

@@ -8,7 +8,8 @@ starts empty and takes the first ace or king of its suit as soon as it is dealt.
 dealt that a foundation wants may be played (from a corner to any such foundation, from a side
 packet only to its neighbour): the deal waits with it in the hand (``hand>fM`` or ``leave``). A
 card that goes up is replaced at the same packet. After the deal: top cards to foundations,
-marriages in suit up or down, two re-deals (P12 first out, no shuffle).
+marriages in suit up or down, two re-deals (P12 first out, no shuffle), each only when no
+card can go to a foundation.
 
 Written for clarity, not speed.
 """
@@ -107,8 +108,8 @@ class FourCornersState(RefState):
             for j, q in enumerate(self.packets):
                 if j != i and q and q[-1].suit == card.suit and abs(q[-1].rank - card.rank) == 1:
                     out.append(f"p{i + 1}>p{j + 1}")
-        if self.passes < PASSES:
-            out.append("redeal")
+        if self.passes < PASSES and not any(">f" in m for m in out):
+            out.append("redeal")  # only when no card can go to a foundation
         return out
 
     def _apply(self, move: str) -> None:

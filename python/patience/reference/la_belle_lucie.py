@@ -4,10 +4,11 @@ Written from ``rules/la-belle-lucie.md`` and ``docs/notation/la-belle-lucie.md``
 
 The pack is dealt face up in packets of three (card 1 at the bottom of P1); only the top card
 of a packet moves. It goes to a foundation, or onto the top card of another packet of its suit
-one rank higher (marriage). Empty packets stay empty. Up to two re-deals gather the packets
-(highest-numbered first, each bottom to top), shuffle them with the game's stream and deal them
-again in threes. Options: THE HOUSE IN THE WOOD (two packs, eight ace foundations) and THE
-HOUSE ON THE HILL (two packs, aces up and kings down, marriages both ways).
+one rank higher (marriage). Empty packets stay empty. Up to two re-deals, each only when no card
+can go to a foundation, gather the packets (highest-numbered first, each bottom to top), shuffle
+them with the game's stream and deal them again in threes. Options: THE HOUSE IN THE WOOD (two
+packs, eight ace foundations) and THE HOUSE ON THE HILL (two packs, aces up and kings down,
+marriages both ways); both deal two one-pack layouts, 36 packets.
 
 Written for clarity, not speed.
 """
@@ -30,12 +31,22 @@ def _packets(cards: list[Card], n_packets: int) -> list[list[Card]]:
     return packets
 
 
+def _layouts(cards: list[Card], n_packets: int) -> list[list[Card]]:
+    """The first deal: one one-pack layout of 18 packets for each 52 cards (a two-pack game
+    deals cards 53-104 as P19-P36 the way cards 1-52 make P1-P18)."""
+    packets: list[list[Card]] = []
+    for first in range(0, len(cards), 52):
+        packets += _packets(cards[first : first + 52], 18)
+    assert len(packets) == n_packets
+    return packets
+
+
 class LucieState(RefState):
     """A position: packets bottom to top, foundations bottom to top, pass number, stream."""
 
     def __init__(self, game: Game, cards: list[Card], rng: SplitMix64) -> None:
         self.game = game
-        self.packets = _packets(cards, game.n_packets)
+        self.packets = _layouts(cards, game.n_packets)
         self.found: list[list[Card]] = [[] for _ in range(game.n_found)]
         self.passes = 1
         self.rng = rng
@@ -90,17 +101,19 @@ class LucieState(RefState):
         if self.is_won:
             return []
         out: list[str] = []
+        up = False
         for i, p in enumerate(self.packets):
             if not p:
                 continue
             card = p[-1]
             for m in self._targets(card):
                 out.append(f"p{i + 1}>f{m + 1}")
+                up = True
             for j, q in enumerate(self.packets):
                 if j != i and q and self._marries(card, q[-1]):
                     out.append(f"p{i + 1}>p{j + 1}")
-        if self.passes < PASSES:
-            out.append("redeal")
+        if self.passes < PASSES and not up:
+            out.append("redeal")  # only when no card can go to a foundation
         return out
 
     def _apply(self, move: str) -> None:
@@ -149,7 +162,7 @@ class Game(RefGame):
             raise ReferenceError_("house_in_the_wood and house_on_the_hill exclude each other")
         two = self.wood or self.hill
         self.n_cards = 104 if two else 52
-        self.n_packets = 35 if two else 18
+        self.n_packets = 36 if two else 18
         self.n_found = 8 if two else 4
 
     def pack(self) -> list[Card]:

@@ -7,9 +7,9 @@ The eight aces are withdrawn from the shuffled pack as the foundations F1..F8 (C
 H, H, S, S), built up to the king in alternating colours. Of the other cards, 1-4 are the
 Auxiliary packets A1..A4 (built down in alternating colours, only their top card goes to a
 foundation), 5-8 the Rival places R1..R4 (a Rival card goes onto or into an Auxiliary), and
-the rest the pack, turned one card at a time onto the talon, whose top card may only fill an
-empty Rival (or, with ``talon_to_auxiliary``, be built onto an Auxiliary). One pass, no
-automatic step. Written for clarity, not speed.
+the rest the pack, turned one card at a time onto the talon, whose top card may be built onto
+a non-empty Auxiliary or fill an empty Rival (with ``talon_to_auxiliary=False`` only fill an
+empty Rival). One pass, no automatic step. Written for clarity, not speed.
 """
 
 from __future__ import annotations
@@ -124,11 +124,11 @@ class State(RefState):
 
 
 class Game(RefGame):
-    """LIGHT AND SHADE. Option ``talon_to_auxiliary`` (default False): the talon top may also
-    be built onto a non-empty Auxiliary packet."""
+    """LIGHT AND SHADE. Option ``talon_to_auxiliary`` (default True, the book): the talon top
+    may be built onto a non-empty Auxiliary packet; False: it only fills empty Rivals."""
 
     slug: ClassVar[str] = "light-and-shade"
-    OPTIONS: ClassVar[dict[str, Any]] = {"talon_to_auxiliary": False}
+    OPTIONS: ClassVar[dict[str, Any]] = {"talon_to_auxiliary": True}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -4,9 +4,11 @@ Written from ``rules/sly.md`` and ``docs/notation/sly.md`` alone.
 
 Two packs, nothing withdrawn. Twenty packets P1-P20 are filled one card each, lowest empty
 packet first; the first ace / king of a suit starts a rising (F1-F4) / falling (F5-F8)
-foundation at once, a card that fits a foundation waits in the hand (``hand>fM`` or
-``hand>pP``). Between rounds packet tops go to the foundations and empty packets are refilled
-at once; a round (``round``) lays twenty cards on any packets, each chosen by the player.
+foundation at once, and any card that fits a foundation as it turns up goes at once to the
+lowest-numbered one it fits. Between rounds packet tops go to the foundations and empty
+packets are refilled at once; ``round`` first plays off every packet top that fits (lowest
+packet first, refilling), then lays twenty cards on any packets, each chosen by the player
+(``hand>pQ``).
 
 Written for clarity, not speed.
 """
@@ -23,7 +25,7 @@ ROUND = 20
 
 class SlyState(RefState):
     """A position: packets and foundations bottom to top, the pack with its next card last,
-    the hand, the packet being filled (``pending``, an index) and the round count (or None)."""
+    the hand (a card of a round waiting for its packet) and the round count (or None)."""
 
     def __init__(self, game: Game, cards: list[Card]) -> None:
         self.game = game
@@ -31,7 +33,6 @@ class SlyState(RefState):
         self.found: list[list[Card]] = [[] for _ in range(8)]
         self.pack: list[Card] = list(reversed(cards))
         self.hand: Card | None = None
-        self.pending: int | None = None
         self.placed: int | None = None
         self._run()
 
@@ -58,6 +59,16 @@ class SlyState(RefState):
     def _fitting(self, card: Card) -> list[int]:
         return [m for m in range(8) if self._fits(m, card)]
 
+    def _up(self, card: Card) -> bool:
+        """A card as it turns up: it starts a foundation, or goes onto the lowest-numbered
+        foundation it fits; True when it went up."""
+        if self._start(card):
+            return True
+        fitting = self._fitting(card)
+        if fitting:
+            self.found[fitting[0]].append(card)
+        return bool(fitting)
+
     def _run(self) -> None:
         """The dealing loop of the notation page."""
         while self.hand is None:
@@ -66,31 +77,32 @@ class SlyState(RefState):
                     self.placed = None
                     continue
                 card = self.pack.pop()
-                if not self._start(card):
+                if not self._up(card):
                     self.hand = card
                 continue
             empty = [i for i, p in enumerate(self.packets) if not p]
             if not self.pack or not empty:
                 return
             card = self.pack.pop()
-            if self._start(card):
-                continue
-            if self._fitting(card):
-                self.hand = card
-                self.pending = empty[0]
-            else:
+            if not self._up(card):
                 self.packets[empty[0]].append(card)
+
+    def _play_off(self) -> None:
+        """Before a round: the lowest-numbered packet whose top fits gives it to the
+        lowest-numbered foundation it fits, empty packets are refilled; until none fits."""
+        while True:
+            tops = [i for i, p in enumerate(self.packets) if p and self._fitting(p[-1])]
+            if not tops:
+                return
+            card = self.packets[tops[0]].pop()
+            self.found[self._fitting(card)[0]].append(card)
+            self._run()
 
     def moves(self) -> list[str]:
         if self.is_won:
             return []
         if self.hand is not None:
-            out = [f"hand>f{m + 1}" for m in self._fitting(self.hand)]
-            if self.pending is not None:
-                out.append(f"hand>p{self.pending + 1}")
-            else:
-                out += [f"hand>p{q + 1}" for q in range(N_PACKETS)]
-            return out
+            return [f"hand>p{q + 1}" for q in range(N_PACKETS)]
         out = []
         for i, p in enumerate(self.packets):
             if p:
@@ -101,18 +113,13 @@ class SlyState(RefState):
 
     def _apply(self, move: str) -> None:
         if move == "round":
+            self._play_off()
             self.placed = 0
         elif move.startswith("hand>"):
-            card, dst = self.hand, move[5:]
-            assert card is not None
+            assert self.hand is not None and self.placed is not None
+            self.packets[int(move[6:]) - 1].append(self.hand)
             self.hand = None
-            if dst.startswith("f"):
-                self.found[int(dst[1:]) - 1].append(card)
-            else:
-                self.packets[int(dst[1:]) - 1].append(card)
-                if self.placed is not None:
-                    self.placed += 1
-            self.pending = None
+            self.placed += 1
         else:
             src, dst = move.split(">")
             card = self.packets[int(src[1:]) - 1].pop()
@@ -125,8 +132,6 @@ class SlyState(RefState):
         parts += [f"F{i + 1}:" + "".join(map(str, f)) for i, f in enumerate(self.found)]
         parts.append("pack:" + "".join(c.down() for c in self.pack))
         parts.append("hand:" + ("" if self.hand is None else str(self.hand)))
-        if self.pending is not None:
-            parts.append(f"pending:P{self.pending + 1}")
         if self.placed is not None:
             parts.append(f"deal:{self.placed}")
         return " ".join(parts)
