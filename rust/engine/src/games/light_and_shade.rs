@@ -55,7 +55,7 @@ pub const SLUG: &str = "light-and-shade";
 
 const OPTIONS: &[Opt] = &[Opt::flag_on(
     "talon_to_auxiliary",
-    "the talon top may also be built onto a non-empty Auxiliary packet",
+    "the talon top may be built onto a non-empty Auxiliary packet (False: it only fills empty Rivals)",
 )];
 /// The Auxiliaries: down by one in alternate colours; an empty one takes a Rival card.
 const AUXILIARIES: Build = Build::DOWN_ALTERNATE.spaces(Space::Any);
