@@ -200,6 +200,7 @@ impl Game for FourCorners {
             out.push(Move::Leave);
             return;
         }
+        let first = out.len();
         for i in 0..PACKETS {
             let Some(c) = s.packets[i].top() else {
                 continue;
@@ -219,7 +220,7 @@ impl Game for FourCorners {
                 }
             }
         }
-        let up = out.iter().any(|m| matches!(m, Move::Found(..)));
+        let up = out[first..].iter().any(|m| matches!(m, Move::Found(..)));
         if s.pass < LAST_PASS && !self.is_won(s) && !up {
             out.push(Move::Redeal);
         }

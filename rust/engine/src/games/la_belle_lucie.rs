@@ -192,14 +192,6 @@ impl LaBelleLucie {
                 || (self.variant == Variant::Hill && c.rank() == t.rank() + 1))
     }
 
-    /// True if some top card can go to a foundation (a re-deal waits until none can).
-    fn can_go_up(&self, s: &State) -> bool {
-        s.packets[..self.n_packets()].iter().any(|p| {
-            p.top()
-                .is_some_and(|c| (0..self.n_found()).any(|f| self.accepts(s, f, c)))
-        })
-    }
-
     fn deal_packets(&self, s: &mut State, cards: &[Card]) {
         for p in s.packets.iter_mut() {
             p.clear();
@@ -233,7 +225,7 @@ impl Game for LaBelleLucie {
     }
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
-        let n = self.n_packets();
+        let (n, first) = (self.n_packets(), out.len());
         for i in 0..n {
             let Some(c) = s.packets[i].top() else {
                 continue;
@@ -249,7 +241,9 @@ impl Game for LaBelleLucie {
                 }
             }
         }
-        if s.pass < LAST_PASS && !self.is_won(s) && !self.can_go_up(s) {
+        // A re-deal waits until no card can go up (marriages may be left).
+        let up = out[first..].iter().any(|m| matches!(m, Move::Found(..)));
+        if s.pass < LAST_PASS && !self.is_won(s) && !up {
             out.push(Move::Redeal);
         }
     }
