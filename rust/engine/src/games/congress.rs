@@ -19,7 +19,9 @@
 //!
 //! # Vacancies, pack and new rows
 //! With the pack not empty, empty river positions and empty `H1`..`H4` are vacancies.
-//! `refill` fills them, rivers row by row left to right, then `H1`..`H4`; `deal` (no vacancy)
+//! In the opening (before the second row is dealt: `R1` has one position) a river card's
+//! move refills its position from the pack at once, the one automatic step. `refill` fills
+//! the vacancies, rivers row by row left to right, then `H1`..`H4`; `deal` (no vacancy)
 //! lays a row of up to eight. No talon, no re-deal (Readings 1, 2, 7).
 //!
 //! # End
@@ -127,14 +129,18 @@ impl State {
             }
         }
     }
-    /// Take the card a move names from river (`help` false) or help `i`.
+    /// Take the card a move names from river (`help` false) or help `i`; in the opening
+    /// the river position takes the pack's top card at once (none left: a vacancy).
     fn take(&mut self, help: bool, i: usize) -> Option<Card> {
         if help {
-            self.helps[i].pop()
-        } else {
-            let p = self.low(i)?;
-            self.rivers[i][p].take()
+            return self.helps[i].pop();
         }
+        let p = self.low(i)?;
+        let card = self.rivers[i][p].take();
+        if self.rows[0] == 1 {
+            self.rivers[i][p] = self.pack.take_pack();
+        }
+        card
     }
 }
 
@@ -336,7 +342,8 @@ impl Game for Congress {
         // that card is an ace, which never lies on the table (`safe_to_foundation`,
         // conditions 1, 3, 4: cards never come back, moves take one card); and (b) taking it
         // opens no vacancy while the pack holds cards: it is a help top over another card,
-        // or the pack is empty (a river card always leaves a vacancy). Condition 2 of the
+        // or the pack is empty (a river card leaves a vacancy, or in the opening draws the
+        // pack's top card, which shifts every later draw: never safe). Condition 2 of the
         // part fails in general here, since a vacancy bars `deal` until `refill`; (b)
         // restores it. Proof: take a winning line and delete every move of c from it.
         // Every place then equals the line's own but for c missing from the top of a pile
@@ -417,24 +424,66 @@ mod tests {
     }
 
     #[test]
-    fn refill_fills_rivers_first_then_helps() {
+    fn in_the_opening_a_river_place_is_refilled_at_once() {
         let mut s = fresh();
-        for m in ["h1>f1", "h2>f1", "h3>f1", "h4>f2", "h4>f1"] {
-            if has(&s, m) {
-                play(&Congress, &mut s, m);
-            }
+        for m in ["h1>f1", "h2>f1", "h3>f1", "h4>f1"] {
+            play(&Congress, &mut s, m);
         }
+        // F1 holds AC..5C; the helps are empty (vacancies), the rivers still one row.
         play(&Congress, &mut s, "r1>f1");
-        let k = Congress.key_text(&s);
-        assert!(k.starts_with("R1P1: R2P1:7C "), "{k}");
-        assert!(k.contains(" F1:AC2C3C4C5C6C F2:AC "), "{k}");
-        assert!(!has(&s, "r2>h1"));
-        play(&Congress, &mut s, "refill");
+        // 6C went up and the pack's top, 2D, took its place as part of the move.
         let k = Congress.key_text(&s);
         assert!(k.starts_with("R1P1:2D R2P1:7C "), "{k}");
-        assert!(k.contains(" H1:3D H2:4D H3:5D H4:6D H5: "), "{k}");
-        assert!(k.ends_with("8d7d"), "{k}");
+        assert!(!k.contains("R1P2"), "{k}");
+        assert!(k.contains(" F1:AC2C3C4C5C6C F2:AC "), "{k}");
+        assert!(k.ends_with("4d3d"), "{k}");
+        // 7C (R2) goes up next, and 3D replaces it.
+        assert!(has(&s, "r2>f1"));
+        play(&Congress, &mut s, "r2>f1");
+        assert!(Congress
+            .key_text(&s)
+            .starts_with("R1P1:2D R2P1:3D R3P1:8C "));
+        // The help vacancies wait for `refill`.
+        assert!(has(&s, "refill") && !has(&s, "deal"));
+        play(&Congress, &mut s, "refill");
+        let k = Congress.key_text(&s);
+        assert!(k.contains(" H1:4D H2:5D H3:6D H4:7D H5: "), "{k}");
+        assert!(k.ends_with("9d8d"), "{k}");
         assert!(has(&s, "deal") && !has(&s, "refill"));
+    }
+
+    #[test]
+    fn after_the_opening_a_river_gap_waits_for_refill() {
+        let mut s = fresh();
+        for m in ["h1>f1", "h2>f1", "h3>f1", "h4>f1", "r1>f1", "refill"] {
+            play(&Congress, &mut s, m);
+        }
+        // R1P1:2D, H1..H4 3D..6D; the second row: 7D 8D 9D TD JD QD KD 2H.
+        play(&Congress, &mut s, "deal");
+        let k = Congress.key_text(&s);
+        assert!(k.contains(" R1P2:7D R2P1:7C R2P2:8D "), "{k}");
+        assert!(k.contains(" R8P1:KC R8P2:2H H1:"), "{k}");
+        assert!(has(&s, "r8>f5") && has(&s, "r8>f6"));
+        play(&Congress, &mut s, "r8>f5");
+        // The opening is over: R8P2 stays a vacancy, KC is available again.
+        let k = Congress.key_text(&s);
+        assert!(k.contains(" R8P1:KC R8P2: H1:"), "{k}");
+        assert!(k.ends_with("4h3h"), "{k}");
+        assert!(has(&s, "refill") && !has(&s, "deal"));
+        play(&Congress, &mut s, "refill");
+        assert!(Congress.key_text(&s).contains(" R8P2:3H H1:"));
+    }
+
+    /// The review's case: seed 1's first position offers `r8>f5`; after it no river gap is
+    /// left to refill (the helps are full), and R8 holds a card.
+    #[test]
+    fn seed_one_refills_its_river_at_once() {
+        let mut s = deal(&Congress, 1);
+        play(&Congress, &mut s, "r8>f5");
+        assert!(!has(&s, "refill") && has(&s, "deal"));
+        let k = Congress.key_text(&s);
+        let r8 = k.split(' ').find(|x| x.starts_with("R8P1:")).unwrap();
+        assert_eq!(r8.len(), "R8P1:".len() + 2, "{k}");
     }
 
     #[test]

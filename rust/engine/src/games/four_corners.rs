@@ -18,8 +18,9 @@
 //! packet's top card of its suit one rank higher or lower. Empty packets stay empty.
 //!
 //! # Re-deals
-//! `redeal`, at most twice, once a deal is over: the packets are gathered (P1 taken up
-//! first, each under the others, turned over: [`gather`]) and dealt again the same way.
+//! `redeal`, at most twice, once a deal is over and only when no card can go to a
+//! foundation (marriages may be left): the packets are gathered (P1 taken up first, each
+//! under the others, turned over: [`gather`]) and dealt again the same way.
 //!
 //! # End
 //! Won with all 104 cards on the foundations; lost when no move is left.
@@ -199,6 +200,7 @@ impl Game for FourCorners {
             out.push(Move::Leave);
             return;
         }
+        let first = out.len();
         for i in 0..PACKETS {
             let Some(c) = s.packets[i].top() else {
                 continue;
@@ -218,7 +220,8 @@ impl Game for FourCorners {
                 }
             }
         }
-        if s.pass < LAST_PASS && !self.is_won(s) {
+        let up = out[first..].iter().any(|m| matches!(m, Move::Found(..)));
+        if s.pass < LAST_PASS && !self.is_won(s) && !up {
             out.push(Move::Redeal);
         }
     }
@@ -344,6 +347,48 @@ mod tests {
         solve_limited, sorted_texts,
     };
 
+    /// Finish each deal (leaving every waiting card, then playing packet cards up while
+    /// one can go) and re-deal, to the last pass.
+    fn to_last_pass(g: &FourCorners, s: &mut State) {
+        loop {
+            while s.hand.is_some() {
+                g.play(s, Move::Leave);
+            }
+            while let Some(m) = crate::testing::moves(g, s)
+                .into_iter()
+                .find(|m| matches!(m, Move::Found(..)))
+            {
+                g.play(s, m);
+            }
+            if s.pass == LAST_PASS || g.is_won(s) {
+                return;
+            }
+            play(g, s, "redeal");
+        }
+    }
+
+    /// After the deal, `redeal` waits until no card can go up; an open marriage does not
+    /// stop it, and the last pass has none.
+    #[test]
+    fn a_redeal_only_when_nothing_goes_up() {
+        let g = FourCorners;
+        let mut s = unshuffled();
+        s.pack.clear();
+        s.hand = None;
+        s.packets = [Pile::new(); PACKETS];
+        s.count = [1, 0, 0, 0, 0, 0, 0, 0];
+        // F1 holds AC; P1 = 5H 2C, P2 = 8D, P3 = 9D.
+        s.packets[0] = Pile::of(&[card("5H"), card("2C")], 0);
+        s.packets[1] = Pile::of(&[card("8D")], 0);
+        s.packets[2] = Pile::of(&[card("9D")], 0);
+        assert_eq!(sorted_texts(&g, &s), ["p1>f1", "p2>p3", "p3>p2"]);
+        play(&g, &mut s, "p1>f1");
+        // 5H has no place (F3 wants an ace of hearts).
+        assert_eq!(sorted_texts(&g, &s), ["p2>p3", "p3>p2", "redeal"]);
+        s.pass = LAST_PASS;
+        assert_eq!(sorted_texts(&g, &s), ["p2>p3", "p3>p2"]);
+    }
+
     fn unshuffled() -> State {
         deal_cards(
             &FourCorners,
@@ -429,14 +474,7 @@ mod tests {
         let mut decided = 0;
         for seed in 1..16 {
             let mut s = deal(&g, seed);
-            for _ in 0..3 {
-                while s.hand.is_some() {
-                    g.play(&mut s, Move::Leave);
-                }
-                if s.pass < LAST_PASS {
-                    g.play(&mut s, Move::Redeal);
-                }
-            }
+            to_last_pass(&g, &mut s);
             let o = solve_limited(&g, &s, 50_000, false);
             if o.verdict == Verdict::Won {
                 assert_replays(&g, &s, &o.moves);
@@ -454,15 +492,7 @@ mod tests {
         let mut lines = Vec::new();
         for seed in 0..20 {
             let mut s = deal(&g, seed);
-            // Finish the deals by leaving every waiting card, then re-deal twice.
-            for _ in 0..3 {
-                while s.hand.is_some() {
-                    g.play(&mut s, Move::Leave);
-                }
-                if s.pass < LAST_PASS {
-                    g.play(&mut s, Move::Redeal);
-                }
-            }
+            to_last_pass(&g, &mut s);
             lines.extend(crate::testing::walk(&g, &s, 10, seed, |_| {}));
             lines.push(s);
         }

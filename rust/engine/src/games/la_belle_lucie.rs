@@ -3,8 +3,9 @@
 //!
 //! # Layout and deal
 //! The pack is dealt face up in packets of three, card 1 at the bottom of P1: 18 packets
-//! (P18 one card) with one pack, 35 (P35 two cards) with two. Only a packet's top card
-//! moves. Nothing is automatic.
+//! (P18 one card). Two packs are dealt as two one-pack layouts, cards 1-52 to P1-P18 and
+//! cards 53-104 to P19-P36 (34 packets of three, P18 and P36 one card each). Only a
+//! packet's top card moves. Nothing is automatic.
 //!
 //! # Foundations
 //! F1-F4 (F1-F8 with two packs). One pack and the wood: an ace to the lowest-numbered
@@ -16,9 +17,10 @@
 //! higher or lower). Empty packets stay empty.
 //!
 //! # Re-deals
-//! `redeal`, at most twice, whenever the player likes: the packets are gathered (P1 taken
-//! up first, each under the others, turned over), shuffled from the game's stream
-//! ([`gather_shuffled`]) and dealt again in threes from P1.
+//! `redeal`, at most twice, only when no card can go to a foundation (marriages may be
+//! left): the packets are gathered (P1 taken up first, each under the others, turned
+//! over), shuffled from the game's stream ([`gather_shuffled`]) and dealt again in threes
+//! from P1 (two-pack games too).
 //!
 //! # End
 //! Won with every card on the foundations; lost when no move is left.
@@ -53,7 +55,9 @@ const OPTIONS: &[Opt] = &[
 ];
 
 /// Packets of a two-pack game, and the capacity of one packet.
-const MAX_PACKETS: usize = 35;
+const MAX_PACKETS: usize = 36;
+/// Packets of one one-pack layout.
+const LAYOUT: usize = 18;
 const CAP: usize = 40;
 /// Re-deals allowed: passes 1..=3.
 const LAST_PASS: u8 = 3;
@@ -131,7 +135,7 @@ impl LaBelleLucie {
         }
     }
     fn n_packets(&self) -> usize {
-        (52 * self.packs() as usize).div_ceil(3)
+        LAYOUT * self.packs() as usize
     }
     fn n_found(&self) -> usize {
         4 * self.packs() as usize
@@ -213,12 +217,15 @@ impl Game for LaBelleLucie {
             pass: 1,
             rng,
         };
-        self.deal_packets(&mut s, &cards);
+        // One one-pack layout per pack: 52 cards to 18 packets each.
+        for (k, chunk) in cards.chunks(52).enumerate() {
+            Dealer::new(chunk).packets(&mut s.packets, k * LAYOUT..(k + 1) * LAYOUT, 3, 0);
+        }
         Ok(s)
     }
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
-        let n = self.n_packets();
+        let (n, first) = (self.n_packets(), out.len());
         for i in 0..n {
             let Some(c) = s.packets[i].top() else {
                 continue;
@@ -234,7 +241,9 @@ impl Game for LaBelleLucie {
                 }
             }
         }
-        if s.pass < LAST_PASS && !self.is_won(s) {
+        // A re-deal waits until no card can go up (marriages may be left).
+        let up = out[first..].iter().any(|m| matches!(m, Move::Found(..)));
+        if s.pass < LAST_PASS && !self.is_won(s) && !up {
             out.push(Move::Redeal);
         }
     }
@@ -411,11 +420,21 @@ mod tests {
             k.ends_with(" F1: F2: F3: F4: pass:1 rng:0000000000000000"),
             "{k}"
         );
-        let w = opt("house_in_the_wood");
-        let s = deal_cards(&w, crate::testing::unshuffled(PackSpec::Standard(2)));
-        let k = w.key_text(&s);
-        assert_eq!(key_segment(&k, "P35"), "QSKS");
-        assert_eq!(key_segment(&k, "F8"), "");
+        // Two packs: two one-pack layouts, cards 53-104 to P19-P36.
+        for w in [opt("house_in_the_wood"), opt("house_on_the_hill")] {
+            let s = deal_cards(&w, crate::testing::unshuffled(PackSpec::Standard(2)));
+            let k = w.key_text(&s);
+            assert_eq!(key_segment(&k, "P17"), "TSJSQS");
+            assert_eq!(key_segment(&k, "P18"), "KS");
+            assert_eq!(key_segment(&k, "P19"), "AC2C3C");
+            assert_eq!(key_segment(&k, "P35"), "TSJSQS");
+            assert_eq!(key_segment(&k, "P36"), "KS");
+            assert!(k.contains(" P36:KS F1: "), "{k}");
+            assert_eq!(key_segment(&k, "F8"), "");
+            let sizes: Vec<usize> = s.packets.iter().map(|p| p.len()).collect();
+            assert_eq!(sizes.iter().filter(|&&n| n == 3).count(), 34);
+            assert_eq!((sizes[17], sizes[35]), (1, 1));
+        }
     }
 
     #[test]
@@ -431,7 +450,8 @@ mod tests {
         let mut s = deal_cards(&g, pack);
         let t = texts(&g, &s);
         assert!(t.contains(&"p1>f1".to_string()), "{t:?}");
-        assert!(t.contains(&"redeal".to_string()));
+        // A card can go up: no re-deal yet.
+        assert!(!t.contains(&"redeal".to_string()));
         assert!(!t.iter().any(|m| m.starts_with("p1>f") && m != "p1>f1"));
         play(&g, &mut s, "p1>f1");
         assert_eq!(key_segment(&g.key_text(&s), "F1"), "AC");
@@ -449,18 +469,21 @@ mod tests {
         // Tops by hand: P1 3C, P2 6C, P3 9C, P4 QC, P5 2D, P6 5D, P7 8D, P8 JD, P9 AH,
         // P10 4H, P11 7H, P12 TH, P13 KH, P14 3S, P15 6S, P16 9S, P17 QS, P18 KS.
         let t = sorted_texts(&g, &s);
-        assert_eq!(t, ["p17>p18", "p9>f1", "redeal"]);
+        assert_eq!(t, ["p17>p18", "p9>f1"]);
         play(&g, &mut s, "p17>p18");
         assert_eq!(key_segment(&g.key_text(&s), "P18"), "KSQS");
         assert_eq!(key_segment(&g.key_text(&s), "P17"), "TSJS");
         let t = sorted_texts(&g, &s);
-        assert_eq!(t, ["p17>p18", "p9>f1", "redeal"]);
+        assert_eq!(t, ["p17>p18", "p9>f1"]);
         let h = opt("house_on_the_hill");
         let s = deal_cards(&h, crate::testing::unshuffled(PackSpec::Standard(2)));
-        // Two packs unshuffled: P1-P17 as above, P18 = KS AC 2C, ..., P35 = QS KS. On the
-        // hill 2C (P18) marries up onto 3C (P1) and 3C down onto 2C.
+        // Two packs unshuffled: P1-P18 and P19-P36 both as above. On the hill QS (P17)
+        // marries down onto KS (P18) and KS up onto QS, across the two layouts too.
         let t = texts(&h, &s);
-        assert!(t.contains(&"p18>p1".to_string()) && t.contains(&"p1>p18".to_string()));
+        for m in ["p17>p18", "p18>p17", "p36>p17", "p35>p18", "p36>p35"] {
+            assert!(t.contains(&m.to_string()), "{m} {t:?}");
+        }
+        assert!(!texts(&opt("house_in_the_wood"), &s).contains(&"p18>p17".to_string()));
     }
 
     #[test]
@@ -469,11 +492,11 @@ mod tests {
         let mut s = deal_cards(&h, crate::testing::unshuffled(PackSpec::Standard(2)));
         // By hand, two packs unshuffled: P9 = QD KD AH and P13 = JH QH KH, so AH goes to
         // F1 and KH to F5.
+        // The second layout: P27 = QD KD AH, P31 = JH QH KH.
         let t = texts(&h, &s);
-        assert!(
-            t.contains(&"p9>f1".to_string()) && t.contains(&"p13>f5".to_string()),
-            "{t:?}"
-        );
+        for m in ["p9>f1", "p13>f5", "p27>f1", "p31>f5"] {
+            assert!(t.contains(&m.to_string()), "{m} {t:?}");
+        }
         assert!(h.accepts(&s, 4, Card::new(13, 2)));
         assert!(!h.accepts(&s, 5, Card::new(13, 2)));
         assert!(h.accepts(&s, 0, Card::new(1, 2)));
@@ -505,7 +528,10 @@ mod tests {
     fn a_redeal_gathers_from_the_highest_packet_and_deals_in_threes() {
         let g = LaBelleLucie::default();
         let mut s = deal_cards(&g, crate::testing::unshuffled(PackSpec::Standard(1)));
-        play(&g, &mut s, "p9>f1"); // AH home: P9 = 2H 3H
+        play(&g, &mut s, "p9>f1"); // AH home: P9 = QD KD
+                                   // Tops now 3C 6C 9C QC 2D 5D 8D JD KD 4H 7H TH KH 3S 6S 9S QS KS: none goes up,
+                                   // so the re-deal is open (the marriage p17>p18 is still there).
+        assert_eq!(sorted_texts(&g, &s), ["p17>p18", "redeal"]);
         let rng0 = s.rng;
         play(&g, &mut s, "redeal");
         let mut want: Vec<Card> = Vec::new();
@@ -528,7 +554,7 @@ mod tests {
         assert_eq!(key_segment(&k, "P18"), "", "51 cards fill P1-P17");
         assert_eq!(key_segment(&k, "pass"), "2");
         assert_eq!(key_segment(&k, "F1"), "AH");
-        play(&g, &mut s, "redeal");
+        g.play(&mut s, Move::Redeal);
         assert_eq!(key_segment(&g.key_text(&s), "pass"), "3");
         assert!(!texts(&g, &s).contains(&"redeal".to_string()));
     }
@@ -548,6 +574,42 @@ mod tests {
         assert!(won >= 3, "{won}");
     }
 
+    /// Play the first move to a foundation while there is one.
+    fn play_up(g: &LaBelleLucie, s: &mut State) {
+        while let Some(m) = crate::testing::moves(g, s)
+            .into_iter()
+            .find(|m| matches!(m, Move::Found(..)))
+        {
+            g.play(s, m);
+        }
+    }
+
+    /// The re-deal waits until no card can go up, in the two-pack games too; marriages
+    /// left open do not stop it.
+    #[test]
+    fn a_redeal_only_when_nothing_goes_up() {
+        for g in [opt("house_in_the_wood"), opt("house_on_the_hill")] {
+            let mut s = deal_cards(&g, crate::testing::unshuffled(PackSpec::Standard(2)));
+            // Both AH tops (P9, P27) can go up: no re-deal.
+            assert!(!texts(&g, &s).contains(&"redeal".to_string()));
+            play(&g, &mut s, "p9>f1");
+            assert!(!texts(&g, &s).contains(&"redeal".to_string()));
+            // The wood: the second AH to F2; the hill: it has no place (F1 holds AH).
+            let t = texts(&g, &s);
+            if g.variant == Variant::Wood {
+                play(&g, &mut s, "p27>f2");
+            } else {
+                assert!(!t.iter().any(|m| m.starts_with("p27>f")), "{t:?}");
+                // KH (P13, P31) and KS (P18, P36) still go to F5-F8.
+                assert!(t.contains(&"p13>f5".to_string()));
+                play_up(&g, &mut s);
+            }
+            let t = texts(&g, &s);
+            assert!(t.contains(&"redeal".to_string()), "{t:?}");
+            assert!(!t.iter().any(|m| m.contains(">f")), "{t:?}");
+        }
+    }
+
     #[test]
     fn pruning_agrees_with_plain_search() {
         let g = LaBelleLucie::default();
@@ -555,8 +617,10 @@ mod tests {
         let mut starts = Vec::new();
         for seed in 0..30 {
             let mut s = deal(&g, seed);
-            play(&g, &mut s, "redeal");
-            play(&g, &mut s, "redeal");
+            for _ in 0..2 {
+                play_up(&g, &mut s);
+                play(&g, &mut s, "redeal");
+            }
             starts.push(s);
         }
         let mut lines = Vec::new();

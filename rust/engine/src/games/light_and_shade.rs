@@ -21,8 +21,9 @@
 //! An empty Auxiliary takes a Rival card; an empty Rival the talon top. Never compulsory.
 //!
 //! # Pack and talon
-//! `turn` turns the pack's top onto the talon; one pass. The talon top only fills an
-//! empty Rival, or, with `talon_to_auxiliary`, is also built onto a non-empty Auxiliary.
+//! `turn` turns the pack's top onto the talon; one pass. The talon top fills an empty
+//! Rival or is built onto a non-empty Auxiliary (the book's game, `talon_to_auxiliary`,
+//! default on); with `talon_to_auxiliary=False` it only fills an empty Rival.
 //!
 //! # End
 //! Won with all 104 cards on the foundations; otherwise lost when no move is left.
@@ -52,9 +53,9 @@ use crate::parts::{
 
 pub const SLUG: &str = "light-and-shade";
 
-const OPTIONS: &[Opt] = &[Opt::flag(
+const OPTIONS: &[Opt] = &[Opt::flag_on(
     "talon_to_auxiliary",
-    "the talon top may also be built onto a non-empty Auxiliary packet",
+    "the talon top may be built onto a non-empty Auxiliary packet (False: it only fills empty Rivals)",
 )];
 /// The Auxiliaries: down by one in alternate colours; an empty one takes a Rival card.
 const AUXILIARIES: Build = Build::DOWN_ALTERNATE.spaces(Space::Any);
@@ -80,10 +81,18 @@ fn code(c: Card) -> u64 {
 }
 
 /// The game with its options; `Default` is the book's game.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LightAndShade {
-    /// The talon top may also be built onto a non-empty Auxiliary.
+    /// The talon top may also be built onto a non-empty Auxiliary (the book's game).
     pub talon_to_auxiliary: bool,
+}
+
+impl Default for LightAndShade {
+    fn default() -> Self {
+        LightAndShade {
+            talon_to_auxiliary: true,
+        }
+    }
 }
 
 impl LightAndShade {
@@ -470,7 +479,7 @@ mod tests {
         let k = g.key_text(&s);
         assert!(k.starts_with("A1:9H A2:5D4C A3:KS A4: R1:8S R2:8C R3:QH R4: F1:AC F2:AC F3:AD F4:AD F5:AH2S F6:AH"), "{k}");
         assert!(k.ends_with(" talon:2C"), "{k}");
-        // The talon top only fills the empty Rival; it never goes onto an Auxiliary.
+        // 2C fits on no Auxiliary (no red 3 on top): it only fills the empty Rival.
         assert_eq!(
             sorted_texts(&g, &s),
             ["r1>a1", "r1>a4", "r2>a1", "r2>a4", "r3>a3", "r3>a4", "talon>r4", "turn"]
@@ -478,6 +487,36 @@ mod tests {
         play(&g, &mut s, "talon>r4");
         assert!(g.key_text(&s).contains(" R4:2C F1:"));
         assert!(g.key_text(&s).ends_with(" talon:"));
+    }
+
+    /// The book's route for a pack card: turned, then onto an Auxiliary. Auxiliaries
+    /// 9H 9D 9S 9C (no 2 to go up), Rivals KS KS KH KH (full, and a king fits on no 9):
+    /// only `turn` until the seventh card of the unshuffled rest, 8C, shows; the black 8
+    /// goes on either red 9.
+    #[test]
+    fn a_turned_card_goes_onto_an_auxiliary() {
+        let g = LightAndShade::default();
+        let mut s = deal_cards(&g, deal_with("9H 9D 9S 9C KS KS KH KH"));
+        for card in ["2C", "3C", "4C", "5C", "6C", "7C"] {
+            assert_eq!(sorted_texts(&g, &s), ["turn"]);
+            play(&g, &mut s, "turn");
+            assert_eq!(s.stock.talon_top(), Some(cards(card)[0]));
+        }
+        play(&g, &mut s, "turn");
+        assert_eq!(sorted_texts(&g, &s), ["talon>a1", "talon>a2", "turn"]);
+        play(&g, &mut s, "talon>a2");
+        assert!(g
+            .key_text(&s)
+            .starts_with("A1:9H A2:9D8C A3:9S A4:9C R1:KS"));
+        assert!(g.key_text(&s).ends_with(" talon:2C3C4C5C6C7C"));
+        // The old game: the 8C is stuck, only `turn` is left.
+        let off = [("talon_to_auxiliary".to_string(), OptValue::Bool(false))];
+        let old = LightAndShade::from_options(&off).unwrap();
+        let mut s = deal_cards(&old, deal_with("9H 9D 9S 9C KS KS KH KH"));
+        for _ in 0..7 {
+            play(&old, &mut s, "turn");
+        }
+        assert_eq!(sorted_texts(&old, &s), ["turn"]);
     }
 
     #[test]
@@ -499,9 +538,12 @@ mod tests {
     }
 
     #[test]
-    fn the_option_lets_the_talon_build_on_auxiliaries() {
-        let opts = [("talon_to_auxiliary".to_string(), OptValue::Bool(true))];
-        let g = LightAndShade::from_options(&opts).unwrap();
+    fn the_talon_builds_on_auxiliaries_unless_the_option_is_off() {
+        let g = LightAndShade::default();
+        assert!(g.talon_to_auxiliary);
+        let on = [("talon_to_auxiliary".to_string(), OptValue::Bool(true))];
+        assert!(LightAndShade::from_options(&on).unwrap().talon_to_auxiliary);
+        assert!(LightAndShade::from_options(&[]).unwrap().talon_to_auxiliary);
         let s = position(
             ["9H", "", "9D", "KS"],
             ["QC", "QC", "QC", "QC"],
@@ -513,9 +555,10 @@ mod tests {
             sorted_texts(&g, &s),
             ["r1>a2", "r2>a2", "r3>a2", "r4>a2", "talon>a1", "talon>a3", "turn"]
         );
-        let book = LightAndShade::default();
+        let off = [("talon_to_auxiliary".to_string(), OptValue::Bool(false))];
+        let old = LightAndShade::from_options(&off).unwrap();
         assert_eq!(
-            sorted_texts(&book, &s),
+            sorted_texts(&old, &s),
             ["r1>a2", "r2>a2", "r3>a2", "r4>a2", "turn"]
         );
         let bad = [("talon_to_auxiliary".to_string(), OptValue::Int(1))];
@@ -548,19 +591,37 @@ mod tests {
         assert!(sorted_texts(&g, &s).is_empty() && !g.is_won(&s));
     }
 
+    /// Seeds of the game without `talon_to_auxiliary` are tight (most lost at once); the
+    /// book's game is open: seeds 3 and 5, lost at the first position without the talon's
+    /// road to the Auxiliaries, are not lost within 100,000 positions with it.
     #[test]
     fn seeds_solve_and_their_lines_replay() {
-        let g = LightAndShade::default();
+        let old = LightAndShade {
+            talon_to_auxiliary: false,
+        };
         let mut decided = 0;
         for seed in 1..8 {
-            let s = deal(&g, seed);
-            let o = solve_limited(&g, &s, 100_000, false);
+            let s = deal(&old, seed);
+            let o = solve_limited(&old, &s, 100_000, false);
             if o.verdict == Verdict::Won {
-                assert_replays(&g, &s, &o.moves);
+                assert_replays(&old, &s, &o.moves);
             }
             decided += usize::from(o.verdict != Verdict::Unknown);
         }
         assert!(decided >= 3, "only {decided} decided");
+        let g = LightAndShade::default();
+        for seed in [3, 5] {
+            assert_eq!(
+                solve_limited(&old, &deal(&old, seed), 1_000, false).verdict,
+                Verdict::Lost
+            );
+            let s = deal(&g, seed);
+            let o = solve_limited(&g, &s, 100_000, false);
+            assert_ne!(o.verdict, Verdict::Lost, "seed {seed}");
+            if o.verdict == Verdict::Won {
+                assert_replays(&g, &s, &o.moves);
+            }
+        }
     }
 
     /// A late position: foundation heights from `h`, the cards left shuffled by `seed`
@@ -595,7 +656,7 @@ mod tests {
         for g in [
             LightAndShade::default(),
             LightAndShade {
-                talon_to_auxiliary: true,
+                talon_to_auxiliary: false,
             },
         ] {
             let starts = (0..20).map(|seed| (seed, deal(&g, seed)));

@@ -3,10 +3,10 @@
 //! # Layout and deal
 //! Two packs, nothing taken out, dealt from the first card of the dealing order. The
 //! promenade has twenty packets P1..P20; the first deal fills each in turn, lowest empty
-//! first ("filling a packet"): a card that starts a foundation goes there and the next card
-//! is taken for the same packet; a card that fits a foundation waits in the hand
-//! (`pending:Pp`) for the player to play it up or lay it on the packet; any other card is
-//! laid on the packet.
+//! first ("filling a packet"): a card that starts a foundation goes there, a card that fits
+//! one goes at once to the lowest-numbered foundation it fits ("played up"), and in both
+//! cases the next card is taken for the same packet; any other card is laid on the packet.
+//! Filling never waits for the player.
 //!
 //! # Foundations
 //! F1..F4 rise in suit from an ace to the king, F5..F8 fall in suit from a king to the
@@ -19,10 +19,12 @@
 //! Between rounds, an empty packet is filled at once while the pack has cards.
 //!
 //! # Rounds
-//! Between rounds, while the pack has cards, `round` starts a round of twenty (`deal:N`):
-//! the cards come out one by one; a starter goes up at once, any other card waits in the
-//! hand to be played up or laid on any packet (`hand>pQ`). The round ends when twenty have
-//! been laid or the pack is empty. No re-deal.
+//! Between rounds, while the pack has cards, `round` first plays off the promenade (the
+//! lowest-numbered packet whose top fits plays it up, emptied packets are refilled, until
+//! no top fits), then starts a round of twenty (`deal:N`): the cards come out one by one; a
+//! starter or a fitting card goes up at once, any other card waits in the hand to be laid on
+//! any packet (`hand>pQ`). The round ends when twenty have been laid or the pack is empty.
+//! No re-deal.
 //!
 //! # End
 //! Won with all 104 cards on the foundations; lost when no move is left.
@@ -89,7 +91,6 @@ pub struct State {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Move {
     PacketFound { from: u8, to: u8 },
-    HandFound(u8),
     HandPacket(u8),
     Round,
 }
@@ -128,8 +129,15 @@ impl State {
         [up, down.map(|f| f + 4)]
     }
 
-    fn fits_any(&self, c: Card) -> bool {
-        self.fits(c).iter().any(Option::is_some)
+    /// The lowest-numbered foundation `c` fits (a rising one before a falling one).
+    fn first_fit(&self, c: Card) -> Option<usize> {
+        self.fits(c).into_iter().flatten().next()
+    }
+
+    /// Where a card turned from the pack goes at once: the foundation it starts, else the
+    /// lowest-numbered one it fits.
+    fn goes_up(&self, c: Card) -> Option<usize> {
+        self.starts(c).or_else(|| self.first_fit(c))
     }
 
     fn put(&mut self, f: usize, c: Card) {
@@ -138,14 +146,6 @@ impl State {
         } else {
             DOWN.put(&mut self.down, f - 4, c);
         }
-    }
-
-    /// The packet being filled while a card waits in the hand between rounds.
-    fn pending(&self) -> Option<usize> {
-        if self.hand.is_empty() || self.round.is_some() {
-            return None;
-        }
-        (0..PACKETS).find(|&p| self.packets.is_empty(p))
     }
 
     /// The dealing loop of the notation page, run after the start and after every move.
@@ -157,7 +157,7 @@ impl State {
             if let Some(n) = self.round {
                 if n < ROUND && self.pack_len() > 0 {
                     let Some(c) = self.draw() else { return };
-                    match self.starts(c) {
+                    match self.goes_up(c) {
                         Some(f) => self.put(f, c),
                         None => {
                             self.hand.hold(c);
@@ -172,13 +172,24 @@ impl State {
                 return;
             };
             let Some(c) = self.draw() else { return };
-            if let Some(f) = self.starts(c) {
-                self.put(f, c);
-            } else if self.fits_any(c) {
-                self.hand.hold(c);
-            } else {
-                self.packets.push(p, c);
+            match self.goes_up(c) {
+                Some(f) => self.put(f, c),
+                None => self.packets.push(p, c),
             }
+        }
+    }
+
+    /// The play-off before a round: while some packet's top fits a foundation, the
+    /// lowest-numbered such packet plays it up, and emptied packets are refilled.
+    fn play_off(&mut self) {
+        while let Some((p, f)) = (0..PACKETS).find_map(|p| {
+            let c = self.packets.top(p)?;
+            Some((p, self.first_fit(c)?))
+        }) {
+            if let Some(c) = self.packets.pop(p) {
+                self.put(f, c);
+            }
+            self.settle();
         }
     }
 }
@@ -214,19 +225,11 @@ impl Game for Sly {
         Ok(s)
     }
 
-    /// With a card in the hand: to the foundations it fits, then onto the packet being
-    /// filled or, in a round, onto each packet. Otherwise each packet's top to the
-    /// foundations it fits, then `round`.
+    /// With a card in the hand (only in a round): onto each packet. Otherwise each
+    /// packet's top to the foundations it fits, then `round`.
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
-        if let Some(c) = s.hand.card() {
-            for f in s.fits(c).into_iter().flatten() {
-                out.push(Move::HandFound(f as u8));
-            }
-            if let Some(p) = s.pending() {
-                out.push(Move::HandPacket(p as u8));
-            } else if s.round.is_some() {
-                out.extend((0..PACKETS as u8).map(Move::HandPacket));
-            }
+        if !s.hand.is_empty() {
+            out.extend((0..PACKETS as u8).map(Move::HandPacket));
             return;
         }
         for (from, top) in s.packets.tops().iter().enumerate() {
@@ -250,11 +253,6 @@ impl Game for Sly {
                     s.put(usize::from(to), c);
                 }
             }
-            Move::HandFound(to) => {
-                if let Some(c) = s.hand.take() {
-                    s.put(usize::from(to), c);
-                }
-            }
             Move::HandPacket(p) => {
                 if let Some(c) = s.hand.take() {
                     s.packets.push(usize::from(p), c);
@@ -263,7 +261,10 @@ impl Game for Sly {
                     }
                 }
             }
-            Move::Round => s.round = Some(0),
+            Move::Round => {
+                s.play_off();
+                s.round = Some(0);
+            }
         }
         s.settle();
     }
@@ -278,7 +279,6 @@ impl Game for Sly {
             Move::PacketFound { from, to } => {
                 move_text(packet(usize::from(from)), found(usize::from(to)))
             }
-            Move::HandFound(to) => move_text(hand, found(usize::from(to))),
             Move::HandPacket(p) => move_text(hand, packet(usize::from(p))),
             Move::Round => "round".into(),
         }
@@ -302,9 +302,6 @@ impl Game for Sly {
             .collect();
         k.pile(Place::named("pack"), &pack, pack.len());
         k.pile(Place::named("hand"), s.hand.card().as_slice(), 0);
-        if let Some(p) = s.pending() {
-            k.field("pending", packet(p).key_label());
-        }
         if let Some(n) = s.round {
             k.field("deal", n);
         }
@@ -334,15 +331,23 @@ impl Game for Sly {
     ///
     /// Sorting the packets merges positions that differ only by a permutation of the
     /// packets. Proof that two such positions A and B (a permutation s of the packets
-    /// taking A's packets to B's, all else equal) have the same verdict: the rules name a
-    /// packet's number only where an empty packet is filled (the lowest-numbered empty one
-    /// first); empty packets are all alike, so s may be chosen to keep the order among the
-    /// empty packets, and then each move of A has its image in B (`pI>fM` to `ps(I)>fM`,
-    /// `hand>pQ` to `hand>ps(Q)`, the pending packet, the lowest empty one, to the lowest
-    /// empty one), leading to positions again related by s (re-chosen among the empty
-    /// packets when a move empties one), with the same foundations, hand, pack and
-    /// round, and won together. By induction on the moves left, A wins exactly when B
-    /// does. The move texts still come from real positions, so a won line replays.
+    /// taking A's packets to B's, all else equal) have the same verdict. The rules name a
+    /// packet's number in two places: an empty packet is filled lowest-numbered first, and
+    /// the play-off of `round` plays the lowest-numbered fitting packet first. Call a line
+    /// clean when each of its `round` moves is made where no packet top fits (its play-off
+    /// does nothing). (1) A position with a winning line has a clean one: before each
+    /// `round`, play the play-off's own steps as moves (`pI>fM`, I the lowest-numbered
+    /// fitting packet, M the lowest-numbered foundation its top fits: legal, and the move's
+    /// refill is the play-off's refill step); they reach the play-off's position, where
+    /// `round` then only deals. (2) Empty packets are all alike, so s may be chosen to keep
+    /// the order among the empty packets; then each move of a clean line from A has its
+    /// image in B (`pI>fM` to `ps(I)>fM`, `hand>pQ` to `hand>ps(Q)`, `round` to `round`,
+    /// with nothing to play off in B either, its tops being A's), and refills take the
+    /// lowest-numbered empty packet on both sides, leading to positions again related by s
+    /// (re-chosen among the empty packets when a move empties one), with the same
+    /// foundations, hand, pack and round, won together. So A has a winning line exactly
+    /// when B has one. The move texts still come from real positions, so a won line
+    /// replays.
     fn key(&self, s: &State) -> [u64; 13] {
         let mut packets: [&[Card]; PACKETS] = std::array::from_fn(|i| s.packets.cards(i));
         sort_among(&mut packets, |_| true);
@@ -384,29 +389,105 @@ mod tests {
         head.into_iter().chain(rest).collect()
     }
 
+    /// A position between rounds: packets (bottom to top), the rising and falling
+    /// foundations (bottom to top, F1.. and F5.. in order), and the pack, next card first.
+    fn position(packets: &[&str], up: &[&str], down: &[&str], pack: &str) -> State {
+        let mut s = deal_cards(&Sly, crate::testing::unshuffled(PackSpec::Standard(2)));
+        let pack = cards(pack);
+        let next = CARDS - pack.len();
+        s.order[next..].copy_from_slice(&pack);
+        s.next = next as u8;
+        s.packets = Packed::new();
+        for (p, t) in packets.iter().enumerate() {
+            for c in cards(t) {
+                s.packets.push(p, c);
+            }
+        }
+        (s.up, s.down) = (Ladders::new(), Ladders::new());
+        for (f, t) in up.iter().enumerate() {
+            cards(t).into_iter().for_each(|c| UP.put(&mut s.up, f, c));
+        }
+        for (f, t) in down.iter().enumerate() {
+            cards(t)
+                .into_iter()
+                .for_each(|c| DOWN.put(&mut s.down, f, c));
+        }
+        (s.hand, s.round) = (Hand::default(), None);
+        s
+    }
+
     #[test]
-    fn the_first_deal_fills_the_packets_and_waits_for_a_fitting_card() {
+    fn the_first_deal_plays_fitting_cards_up_at_once() {
         let g = Sly;
-        // 5S 7H on P1 P2; AH starts F1 and 9C goes to P3; 2H fits F1: it waits for P4.
+        // Worked by hand. 5S 7H to P1 P2; AH starts F1; 9C to P3; 2H fits F1 and goes up.
+        // Then the rest of the first pack: AC starts F2, 2C..8C go up, TC JC QC to P4-P6
+        // (9C is on P3), KC starts F5; AD starts F3, 2D..QD up, KD starts F6; 3H..6H up,
+        // 8H..QH to P7-P11, KH starts F7; AS starts F4, 2S..4S up, 6S..QS to P12-P18, KS
+        // starts F8. The second pack's AC and 2C fit nothing: P19, P20.
         let s = deal_cards(&g, pack_with("5S 7H AH 9C 2H"));
         let k = g.key_text(&s);
-        assert!(k.starts_with("P1:5S P2:7H P3:9C P4: P5: "), "{k}");
-        assert_eq!(key_segment(&k, "F1"), "AH");
-        assert_eq!(key_segment(&k, "hand"), "2H");
-        assert_eq!(key_segment(&k, "pending"), "P4");
-        assert!(!k.contains("deal:"));
-        assert_eq!(texts(&g, &s), ["hand>f1", "hand>p4"]);
-        let mut laid = s;
-        play(&g, &mut laid, "hand>p4");
-        assert_eq!(key_segment(&g.key_text(&laid), "P4"), "2H");
-        let mut up = s;
-        play(&g, &mut up, "hand>f1");
-        let k = g.key_text(&up);
-        assert_eq!(key_segment(&k, "F1"), "AH2H");
-        // The rest of the pack begins AC 2C: AC starts F2, 2C fits it and waits for P4.
-        assert_eq!(key_segment(&k, "F2"), "AC");
-        assert_eq!(key_segment(&k, "hand"), "2C");
-        assert_eq!(key_segment(&k, "pending"), "P4");
+        assert!(
+            k.starts_with(
+                "P1:5S P2:7H P3:9C P4:TC P5:JC P6:QC P7:8H P8:9H P9:TH P10:JH P11:QH \
+                 P12:6S P13:7S P14:8S P15:9S P16:TS P17:JS P18:QS P19:AC P20:2C \
+                 F1:AH2H3H4H5H6H F2:AC2C3C4C5C6C7C8C F3:AD2D3D4D5D6D7D8D9DTDJDQD \
+                 F4:AS2S3S4S F5:KC F6:KD F7:KH F8:KS pack:"
+            ),
+            "{k}"
+        );
+        assert_eq!(key_segment(&k, "pack").len(), 2 * 50);
+        assert!(k.ends_with(" hand:"), "{k}");
+        assert!(!k.contains("pending") && !k.contains("deal:"), "{k}");
+        assert_eq!(
+            texts(&g, &s),
+            ["p1>f4", "p2>f1", "p3>f2", "p6>f5", "p11>f7", "p18>f8", "round"]
+        );
+    }
+
+    /// `round` plays off the promenade first, lowest-numbered packet first, refilling at
+    /// once; then a round's fitting cards go up as they turn.
+    #[test]
+    fn a_round_plays_off_the_promenade_first() {
+        let g = Sly;
+        let mut packets = vec!["9C 5S", "7H", "6S 5S"];
+        packets.extend(["9D"; 17]);
+        let up = ["AH 2H 3H 4H 5H 6H", "", "", "AS 2S 3S 4S"];
+        let s = position(&packets, &up, &["KC"], "QC 8H 3D 4D 9H JC 5D 6D");
+        // Both 5S fit F4; the player may play either by hand first.
+        assert_eq!(texts(&g, &s), ["p1>f4", "p2>f1", "p3>f4", "round"]);
+        let mut r = s;
+        play(&g, &mut r, "round");
+        // Play-off: P1's 5S to F4 (P1 keeps 9C); P2's 7H to F1, and P2, empty, is refilled:
+        // QC fits F5 and 8H fits F1, both go up, 3D is laid on P2. P3's 5S no longer fits
+        // (F4 wants 6S). The round: 4D fits nothing and waits in the hand.
+        let k = g.key_text(&r);
+        assert!(k.starts_with("P1:9C P2:3D P3:6S5S P4:9D "), "{k}");
+        assert!(
+            k.contains(" F1:AH2H3H4H5H6H7H8H F2: F3: F4:AS2S3S4S5S F5:KCQC "),
+            "{k}"
+        );
+        assert!(k.ends_with(" pack:6d5djc9h hand:4D deal:0"), "{k}");
+        let t = texts(&g, &r);
+        assert_eq!(t.len(), 20);
+        assert!(t.iter().all(|m| m.starts_with("hand>p")));
+        // 9H and JC go up as they turn; 5D waits.
+        play(&g, &mut r, "hand>p20");
+        let k = g.key_text(&r);
+        assert!(k.contains(" F1:AH2H3H4H5H6H7H8H9H F2: "), "{k}");
+        assert!(k.contains(" F5:KCQCJC "), "{k}");
+        assert!(k.contains(" P19:9D P20:9D4D F1:"), "{k}");
+        assert!(k.ends_with(" pack:6d hand:5D deal:1"), "{k}");
+        // Played by hand the other way: P3's 5S goes up first; the play-off then plays 7H
+        // (P2 refilled as above) and P3's 6S (P3 refilled with 4D); the round turns 9H and
+        // JC up, 5D waits.
+        let mut h = s;
+        play(&g, &mut h, "p3>f4");
+        play(&g, &mut h, "round");
+        let k = g.key_text(&h);
+        assert!(k.starts_with("P1:9C5S P2:3D P3:4D P4:9D "), "{k}");
+        assert!(k.contains(" F4:AS2S3S4S5S6S F5:KCQCJC "), "{k}");
+        assert!(k.contains(" F1:AH2H3H4H5H6H7H8H9H F2: "), "{k}");
+        assert!(k.ends_with(" pack:6d hand:5D deal:0"), "{k}");
     }
 
     #[test]
@@ -443,10 +524,12 @@ mod tests {
         assert_eq!(t[19], "hand>p20");
         play(&g, &mut s, "hand>p5");
         play(&g, &mut s, "hand>p5");
-        // KD starts F5 at once; the next card waits.
+        // KD starts F5 at once, AC starts F1 and 2C goes up on it (3C is on P20); 4C waits.
         let k = g.key_text(&s);
         assert_eq!(key_segment(&k, "P5"), "4D8S9S");
         assert_eq!(key_segment(&k, "F5"), "KD");
+        assert_eq!(key_segment(&k, "F1"), "AC2C");
+        assert_eq!(key_segment(&k, "hand"), "4C");
         assert_eq!(key_segment(&k, "deal"), "2");
         for _ in 0..18 {
             let m = texts(&g, &s).into_iter().find(|m| m == "hand>p1").unwrap();
@@ -462,25 +545,20 @@ mod tests {
     #[test]
     fn the_second_ace_ends_the_falling_foundation() {
         let g = Sly;
-        let mut s = deal_cards(&g, pack_with("AH KH 2H"));
+        // AH starts F1, KH starts F5, 2H goes up on AH at once.
+        let s = deal_cards(&g, pack_with("AH KH 2H"));
         let k = g.key_text(&s);
-        assert_eq!(key_segment(&k, "F1"), "AH");
+        assert!(key_segment(&k, "F1").starts_with("AH2H3H"), "{k}");
         assert_eq!(key_segment(&k, "F5"), "KH");
-        assert_eq!(texts(&g, &s), ["hand>f1", "hand>p1"]);
-        play(&g, &mut s, "hand>f1");
-        assert_eq!(key_segment(&g.key_text(&s), "F1"), "AH2H");
-        let up = s.up;
+        assert_eq!(key_segment(&k, "hand"), "");
         let mut t = s;
         t.down = Ladders::new();
-        for r in (1..=13).rev() {
+        for r in (2..=13).rev() {
             DOWN.put(&mut t.down, 0, Card::new(r, 2));
-            if r == 2 {
-                break;
-            }
         }
         assert_eq!(t.fits(cards("AH")[0]), [None, Some(4)]);
         assert_eq!(t.starts(cards("AH")[0]), None);
-        assert_eq!(up.suit_count(2), 2);
+        assert_eq!(t.goes_up(cards("AH")[0]), Some(4));
     }
 
     #[test]

@@ -48,6 +48,13 @@ impl Opt {
             help,
         }
     }
+    /// `True`/`False`, default `True` (a rule the book's game has, with `False` to drop it).
+    pub const fn flag_on(name: &'static str, help: &'static str) -> Opt {
+        Opt {
+            default: OptValue::Bool(true),
+            ..Opt::flag(name, help)
+        }
+    }
     /// One of a few integers.
     pub const fn one_of(
         name: &'static str,
@@ -232,6 +239,18 @@ mod tests {
             help: "h",
         },
     ];
+
+    #[test]
+    fn a_flag_on_defaults_to_true_and_can_be_turned_off() {
+        const ON: &[Opt] = &[Opt::flag_on("book", "h"), Opt::flag("extra", "h")];
+        let p = Parsed::new("g", ON, &[]).unwrap();
+        assert_eq!((p.bool("book"), p.bool("extra")), (true, false));
+        assert_eq!(ON[0].info().default, "True");
+        let off = [("book".to_string(), OptValue::Bool(false))];
+        assert!(!Parsed::new("g", ON, &off).unwrap().bool("book"));
+        let bad = [("book".to_string(), OptValue::Int(0))];
+        assert!(Parsed::new("g", ON, &bad).is_err());
+    }
 
     fn parse(opts: &[(&str, OptValue)]) -> Result<Parsed, EngineError> {
         let o: Vec<(String, OptValue)> = opts.iter().map(|(n, v)| (n.to_string(), *v)).collect();
