@@ -104,10 +104,10 @@ impl Fourteenth {
     /// The automatic pairing of the book's game (none with `choose_pairs`): while a pair
     /// exists, throw out the first one ([`first_pair`]) and refill.
     fn pair_out(&self, s: &mut State) {
-        while !self.choose_pairs {
-            let Some((i, j)) = first_pair(&s.grid, fits) else {
-                return;
-            };
+        if self.choose_pairs {
+            return;
+        }
+        while let Some((i, j)) = first_pair(&s.grid, fits) {
             s.throw_out(i, j);
         }
     }
