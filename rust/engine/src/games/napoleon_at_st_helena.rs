@@ -1,5 +1,5 @@
 //! NAPOLEON AT ST. HELENA (`napoleon-at-st-helena`), from `rules/napoleon-at-st-helena.md`
-//! (the game known as Forty Thieves).
+//! (Forty Thieves but for the turning rule; `forty_thieves=True` turns at will).
 //!
 //! Over the 400-line budget: the rules take about 250 lines on the parts; the rest is
 //! this game's solver, the hardest of the book's talon games: the exact compact column
@@ -1033,23 +1033,51 @@ mod tests {
     }
 
     #[test]
-    fn pruning_agrees_along_won_lines() {
-        // Walks from the deal seldom come near a win: start them along won lines.
-        let g = forty();
-        let mut starts = Vec::new();
-        for seed in [11, 36] {
-            let line = won_line(&g, seed, 50_000);
-            assert!(!line.is_empty(), "seed {seed}");
-            let n = line.len();
-            starts.extend(
-                line.into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| i * 2 >= n && i % 10 == 0)
-                    .map(|(i, p)| (seed * 1000 + i as u64, p)),
-            );
+    fn seeds_under_the_books_turning() {
+        // The `verdicts` example at 100,000 positions: 22 and 36 won, 9 and 38 lost. The
+        // wins replay; the losses are checked by the plain search.
+        let g = NapoleonAtStHelena::default();
+        for (seed, want) in [
+            (22, Verdict::Won),
+            (36, Verdict::Won),
+            (9, Verdict::Lost),
+            (38, Verdict::Lost),
+        ] {
+            let s = deal(&g, seed);
+            let o = solve_limited(&g, &s, 20_000, false);
+            assert_eq!(o.verdict, want, "seed {seed}");
+            if want == Verdict::Won {
+                assert_replays(&g, &s, &o.moves);
+            } else {
+                let plain = solve_limited(&g, &s, 300_000, true);
+                assert_eq!(plain.verdict, want, "seed {seed}, plain");
+            }
         }
-        let a = pruning_agrees_from(&g, starts, 30, 10, 5_000);
-        assert!(a.won >= 10 && a.lost >= 10, "{a:?}");
+    }
+
+    #[test]
+    fn pruning_agrees_along_won_lines() {
+        // Walks from the deal seldom come near a win: start them along won lines, with
+        // free turning (seeds 11, 36) and the book's (22, 36).
+        for (g, seeds) in [
+            (forty(), [11, 36]),
+            (NapoleonAtStHelena::default(), [22, 36]),
+        ] {
+            let mut starts = Vec::new();
+            for seed in seeds {
+                let line = won_line(&g, seed, 50_000);
+                assert!(!line.is_empty(), "seed {seed}");
+                let n = line.len();
+                starts.extend(
+                    line.into_iter()
+                        .enumerate()
+                        .filter(|(i, _)| i * 2 >= n && i % 10 == 0)
+                        .map(|(i, p)| (seed * 1000 + i as u64, p)),
+                );
+            }
+            let a = pruning_agrees_from(&g, starts, 30, 10, 5_000);
+            assert!(a.won >= 10 && a.lost >= 10, "{a:?}");
+        }
     }
 
     #[test]
