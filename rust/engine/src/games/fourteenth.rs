@@ -11,9 +11,12 @@
 //!
 //! # Play
 //! Every card of the grid is available. A pair of cards sharing a row or a column (not
-//! necessarily adjacent) whose values make 14 is thrown out (`rAcB+rCcD`). At once the two
-//! emptied cells, the one first in reading order first, each take the pack's top card
-//! while the pack lasts.
+//! necessarily adjacent) whose values make 14 is thrown out; at once the two emptied
+//! cells, the one first in reading order first, each take the pack's top card while the
+//! pack lasts. The pairing is automatic: while a pair exists, the first one (earliest
+//! first cell in reading order, then earliest second cell) is thrown out, after the deal
+//! and after the exchange. With `choose_pairs` nothing is automatic and each pair is a
+//! move (`rAcB+rCcD`).
 //!
 //! # Spaces
 //! Cells fill only then; once the pack is out, gaps stay and nothing closes up.
@@ -27,7 +30,7 @@
 //! Won when all 104 cards are thrown out; lost when no move is left.
 //!
 //! # Options
-//! None (an unknown option is an error).
+//! `choose_pairs` (default false): pairs are the player's moves, chosen freely.
 //!
 //! # Solver
 //! - Key: the rank of each cell (suits play no part, so two grids of equal ranks have the
@@ -35,9 +38,11 @@
 //!   its length says what is left of it within one search) and whether the grace is used.
 //!   This key merges every set of equivalent exchanges (see [`Fourteenth::solver_moves`]).
 //! - Solver moves: exchanges after which no pair exists are left out, the others come
-//!   once per resulting key, those making more pairs first (proof at `solver_moves`).
-//! - Safe move: with the pack out, a pair of a perfect pairing of the grid, or a pair
-//!   whose cards have no other partner (proof at [`Fourteenth::safe_move`]).
+//!   once per resulting key, those making more pairs first (proof at `solver_moves`). In
+//!   the book's game that is the whole search: every exchange ends the game.
+//! - Safe move (`choose_pairs` only): with the pack out, a pair of a perfect pairing of the
+//!   grid, or a pair whose cards have no other partner (proof at
+//!   [`Fourteenth::safe_move`]).
 //! - Dead test: the pack out, the grace used and no perfect pairing.
 
 use crate::card::Card;
@@ -46,14 +51,16 @@ use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
 use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{KeyText, Picture, Place};
-use crate::parts::{each_pair, each_two_swaps, has_pair, perfect_pairing, Pile};
+use crate::parts::{each_pair, each_two_swaps, first_pair, has_pair, perfect_pairing, Pile};
 use rustc_hash::FxHashSet;
 
 pub const SLUG: &str = "fourteenth";
 const TITLE: &str = "The Fourteenth";
 
-/// THE FOURTEENTH has no option (an unknown option is an error).
-const OPTIONS: &[Opt] = &[];
+const OPTIONS: &[Opt] = &[Opt::flag(
+    "choose_pairs",
+    "pairs are moves the player chooses; no automatic pairing",
+)];
 const SIDE: usize = 5;
 const CELLS: usize = SIDE * SIDE;
 /// The cards left after the deal: the pack.
@@ -78,15 +85,31 @@ fn fits(i: usize, a: Card, j: usize, b: Card) -> bool {
     a.rank() + b.rank() == TOTAL && in_line(i, j)
 }
 
-/// The game (no options).
+/// The game; `Default` is the book's game.
 #[derive(Clone, Debug, Default)]
-pub struct Fourteenth;
+pub struct Fourteenth {
+    /// Pairs are moves; nothing is paired automatically.
+    pub choose_pairs: bool,
+}
 
 impl Fourteenth {
-    /// Build from user options (there are none: any option is an error).
+    /// Build from user options (names and values checked).
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        Parsed::new(SLUG, OPTIONS, opts)?;
-        Ok(Fourteenth)
+        let p = Parsed::new(SLUG, OPTIONS, opts)?;
+        Ok(Fourteenth {
+            choose_pairs: p.bool("choose_pairs"),
+        })
+    }
+
+    /// The automatic pairing of the book's game (none with `choose_pairs`): while a pair
+    /// exists, throw out the first one ([`first_pair`]) and refill.
+    fn pair_out(&self, s: &mut State) {
+        if self.choose_pairs {
+            return;
+        }
+        while let Some((i, j)) = first_pair(&s.grid, fits) {
+            s.throw_out(i, j);
+        }
     }
 }
 
@@ -108,6 +131,13 @@ impl State {
         (0..CELLS)
             .filter(|&j| j != i && self.grid[j].is_some_and(|b| fits(i, a, j, b)))
             .count()
+    }
+
+    /// Throw out the cards of cells `i < j`; the earlier cell is refilled first.
+    fn throw_out(&mut self, i: usize, j: usize) {
+        for k in [i, j] {
+            self.grid[k] = self.pack.pop();
+        }
     }
 
     fn swap(&mut self, m: Move) {
@@ -166,29 +196,29 @@ impl Game for Fourteenth {
         }
         // Card 26 is the pack's top: the pile holds the rest bottom (card 104) first.
         let rest: Vec<Card> = cards[CELLS..].iter().rev().copied().collect();
-        Ok(State {
+        let mut s = State {
             grid,
             pack: Pile::of(&rest, rest.len()),
             grace: false,
-        })
+        };
+        self.pair_out(&mut s);
+        Ok(s)
     }
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
-        each_pair(&s.grid, fits, |i, j| out.push(Move::Pair(i as u8, j as u8)));
+        if self.choose_pairs {
+            each_pair(&s.grid, fits, |i, j| out.push(Move::Pair(i as u8, j as u8)));
+        }
         self.exchanges(s, out);
     }
 
     fn play(&self, s: &mut State, m: Move) {
         match m {
-            Move::Pair(i, j) => {
-                // The cell first in reading order is filled first (i < j).
-                for k in [i, j] {
-                    s.grid[k as usize] = s.pack.pop();
-                }
-            }
+            Move::Pair(i, j) => s.throw_out(i.into(), j.into()),
             Move::Exchange(..) => {
                 s.swap(m);
                 s.grace = true;
+                self.pair_out(s);
             }
         }
     }
@@ -265,8 +295,9 @@ impl Game for Fourteenth {
     /// game is lost there, so leaving it out loses no win. Two exchanges whose results
     /// have the same solver key have the same future (module docs: the key is exact up to
     /// suits, which play no part), so one of them stands for both. Order never changes
-    /// what an exhaustive search finds.
-    ///
+    /// what an exhaustive search finds. In the book's game the key is taken before the
+    /// automatic pairing, which depends only on the ranks by cell and the pack, so equal
+    /// keys there give equal positions after it.
     ///
     /// Dead test: with the pack out and the grace used, no card comes or moves any more
     /// and a pair is legal while its two cards are there, so the pairs of a win would be
@@ -315,7 +346,7 @@ impl Game for Fourteenth {
     ///   any exchange. Playing that pair first, `L`'s earlier moves stay legal (other
     ///   cards, same cells) and from `L`'s pair on both lines are at the same position.
     fn safe_move(&self, s: &State) -> Option<Move> {
-        if !s.pack.is_empty() {
+        if !self.choose_pairs || !s.pack.is_empty() {
             return None;
         }
         if let Some(&(i, j)) = perfect_pairing(&s.grid, fits)
@@ -347,11 +378,15 @@ mod tests {
         solve_limited, texts,
     };
 
+    /// The player chooses the pairs: the game as it was before the automatic pairing.
+    const FREE: Fourteenth = Fourteenth { choose_pairs: true };
+    /// The book's game: automatic pairing.
+    const BOOK: Fourteenth = Fourteenth {
+        choose_pairs: false,
+    };
+
     fn unshuffled() -> State {
-        deal_cards(
-            &Fourteenth,
-            crate::testing::unshuffled(PackSpec::Standard(2)),
-        )
+        deal_cards(&FREE, crate::testing::unshuffled(PackSpec::Standard(2)))
     }
 
     /// A position with the grid `rows` (five rows of five, `..` empty) and an empty pack.
@@ -371,7 +406,7 @@ mod tests {
     fn the_unshuffled_packs_deal_row_by_row() {
         // By hand: AC..KC then AD..QD fill the grid; KD (card 26) is the pack's top.
         let s = unshuffled();
-        let k = Fourteenth.key_text(&s);
+        let k = FREE.key_text(&s);
         assert!(
             k.starts_with(
                 "R1:AC2C3C4C5C R2:6C7C8C9CTC R3:JCQCKCAD2D R4:3D4D5D6D7D R5:8D9DTDJDQD pack:ks"
@@ -382,7 +417,7 @@ mod tests {
         // By hand: rows 2 (6C+8C), 3 (QC+2D, KC+AD); columns 1 (6C+8D, JC+3D), 2 (2C+QC),
         // 5 (2D+QD); in reading order of the first cell, then the second.
         assert_eq!(
-            texts(&Fourteenth, &s),
+            texts(&FREE, &s),
             [
                 "r1c2+r3c2",
                 "r2c1+r2c3",
@@ -398,8 +433,8 @@ mod tests {
     #[test]
     fn a_pair_refills_the_earlier_cell_first() {
         let mut s = unshuffled();
-        play(&Fourteenth, &mut s, "r3c3+r3c4");
-        let k = Fourteenth.key_text(&s);
+        play(&FREE, &mut s, "r3c3+r3c4");
+        let k = FREE.key_text(&s);
         // KD (card 26) to r3c3, then AH (card 27) to r3c4.
         assert!(k.contains("R3:JCQCKDAH2D"), "{k}");
         assert_eq!(s.pack.len(), PACK - 2);
@@ -411,23 +446,23 @@ mod tests {
         let rows = "AC .. 2C .. .. .. .. .. .. .. .. .. .. .. .. 2D .. .. .. .. .. .. .. .. QS";
         let mut s = grid(rows, false);
         assert_eq!(
-            distinct_texts(&Fourteenth, &s),
+            distinct_texts(&FREE, &s),
             [
                 "exchange r1c1-r1c3,r4c1-r5c5",
                 "exchange r1c1-r4c1,r1c3-r5c5",
                 "exchange r1c1-r5c5,r1c3-r4c1"
             ]
         );
-        play(&Fourteenth, &mut s, "exchange r1c1-r4c1,r1c3-r5c5");
+        play(&FREE, &mut s, "exchange r1c1-r4c1,r1c3-r5c5");
         // 2D (r1c1) and QS (r1c3) now share row 1; the other two cards stay.
-        assert!(Fourteenth.key_text(&s).ends_with("pack: grace:1"));
-        assert_eq!(texts(&Fourteenth, &s), ["r1c1+r1c3"]);
-        play(&Fourteenth, &mut s, "r1c1+r1c3");
-        assert!(texts(&Fourteenth, &s).is_empty());
-        assert!(!Fourteenth.is_won(&s));
+        assert!(FREE.key_text(&s).ends_with("pack: grace:1"));
+        assert_eq!(texts(&FREE, &s), ["r1c1+r1c3"]);
+        play(&FREE, &mut s, "r1c1+r1c3");
+        assert!(texts(&FREE, &s).is_empty());
+        assert!(!FREE.is_won(&s));
         // Two copies swapped with two copies is no move; one such swap is.
         let rows = "AC AC 2C 2C .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. ..";
-        let t = texts(&Fourteenth, &grid(rows, false));
+        let t = texts(&FREE, &grid(rows, false));
         assert_eq!(
             t,
             [
@@ -435,7 +470,7 @@ mod tests {
                 "exchange r1c1-r1c4,r1c2-r1c3"
             ]
         );
-        assert!(texts(&Fourteenth, &grid(rows, true)).is_empty());
+        assert!(texts(&FREE, &grid(rows, true)).is_empty());
     }
 
     #[test]
@@ -448,7 +483,7 @@ mod tests {
         s.grid[1] = Some(card("3S"));
         // No pair; 3 * C(25, 4) splits less those swapping copies with copies (23 AS:
         // 3 * C(23, 4)).
-        assert_eq!(texts(&Fourteenth, &s).len(), 3 * 12650 - 3 * 8855);
+        assert_eq!(texts(&FREE, &s).len(), 3 * 12650 - 3 * 8855);
     }
 
     #[test]
@@ -456,15 +491,15 @@ mod tests {
         let rows = "6H 8C .. .. .. .. .. .. .. .. 8S .. .. .. .. 6D .. .. .. .. .. .. .. .. ..";
         for grace in [false, true] {
             let s = grid(rows, grace);
-            let o = solve_limited(&Fourteenth, &s, 1000, false);
+            let o = solve_limited(&FREE, &s, 1000, false);
             assert_eq!(o.verdict, Verdict::Won);
-            assert_replays(&Fourteenth, &s, &o.moves);
+            assert_replays(&FREE, &s, &o.moves);
         }
         // 6H and 8C share row 1 and have no other partner, 8S and 6D share no line: lost
         // either way (after 6H+8C two cards are left, too few for the grace).
         let rows = "6H 8C .. .. .. .. .. .. .. .. .. .. 8S .. .. .. .. .. 6D .. .. .. .. .. ..";
         for (grace, plain) in [(false, false), (false, true), (true, false), (true, true)] {
-            let o = solve_limited(&Fourteenth, &grid(rows, grace), 1000, plain);
+            let o = solve_limited(&FREE, &grid(rows, grace), 1000, plain);
             assert_eq!(o.verdict, Verdict::Lost, "grace {grace} plain {plain}");
         }
         // No pair; the grace r1c2-r3c3 (8C beside 6H, 6D beside 8S) with r4c3-r5c2 (KC
@@ -472,31 +507,119 @@ mod tests {
         let rows = "6H 6D .. .. .. .. .. .. .. .. .. .. 8C 8S .. .. .. KC KD .. AC AD .. .. ..";
         for plain in [false, true] {
             let s = grid(rows, false);
-            let o = solve_limited(&Fourteenth, &s, 100_000, plain);
+            let o = solve_limited(&FREE, &s, 100_000, plain);
             assert_eq!(o.verdict, Verdict::Won, "plain {plain}");
-            assert_replays(&Fourteenth, &s, &o.moves);
-            let o = solve_limited(&Fourteenth, &grid(rows, true), 1000, plain);
+            assert_replays(&FREE, &s, &o.moves);
+            let o = solve_limited(&FREE, &grid(rows, true), 1000, plain);
             assert_eq!(o.verdict, Verdict::Lost, "plain {plain}");
         }
         let mut s = grid(rows, false);
-        play(&Fourteenth, &mut s, "exchange r1c2-r3c3,r4c3-r5c2");
+        play(&FREE, &mut s, "exchange r1c2-r3c3,r4c3-r5c2");
         assert_eq!(
-            texts(&Fourteenth, &s),
+            texts(&FREE, &s),
             ["r1c1+r1c2", "r3c3+r3c4", "r4c3+r4c4", "r5c1+r5c2"]
         );
     }
 
     #[test]
-    fn options_are_refused() {
+    fn options_are_checked() {
         assert!(Fourteenth::from_options(&[("x".into(), OptValue::Bool(true))]).is_err());
-        assert!(Fourteenth::from_options(&[]).is_ok());
+        assert!(Fourteenth::from_options(&[]).is_ok_and(|g| !g.choose_pairs));
+        let o = [("choose_pairs".into(), OptValue::Bool(true))];
+        assert!(Fourteenth::from_options(&o).is_ok_and(|g| g.choose_pairs));
+        let o = [("choose_pairs".into(), OptValue::Int(1))];
+        assert!(Fourteenth::from_options(&o).is_err());
+    }
+
+    /// The deal `first` (in dealing order), then the rest of the two packs unshuffled.
+    fn deal_of(g: &Fourteenth, first: &str) -> State {
+        let mut rest = crate::testing::unshuffled(PackSpec::Standard(2));
+        let mut pack = Vec::new();
+        for c in crate::testing::cards(first) {
+            let i = rest.iter().position(|&x| x == c).expect("card");
+            pack.push(rest.remove(i));
+        }
+        pack.extend(rest);
+        deal_cards(g, pack)
+    }
+
+    /// A grid whose only pair is AC + KC in r1c1, r1c2 (every other card 2 to 6), the
+    /// pack's top cards 5C, 6C.
+    const ONE_PAIR: &str = "AC KC 2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 2H 3H 4H 5H 6H 2S 3S 4S 5S 6S \
+                            2C 3C 4C 5C 6C";
+
+    #[test]
+    fn the_deal_is_paired_out_before_the_first_position() {
+        let s = deal_of(&BOOK, ONE_PAIR);
+        // AC + KC thrown out, r1c1 takes 5C, r1c2 6C; no two cards make 14 any more.
+        let k = BOOK.key_text(&s);
+        assert!(
+            k.starts_with(
+                "R1:5C6C2C3C4C R2:5C6C2D3D4D R3:5D6D2H3H4H R4:5H6H2S3S4S R5:5S6S2C3C4C pack:"
+            ),
+            "{k}"
+        );
+        assert!(k.ends_with(" grace:0"), "{k}");
+        assert_eq!(s.pack.len(), PACK - 2);
+        let t = texts(&BOOK, &s);
+        assert!(!t.is_empty() && t.iter().all(|m| m.starts_with("exchange ")));
+        // With choose_pairs the deal stays as dealt and the pair is the one move.
+        let f = deal_of(&FREE, ONE_PAIR);
+        assert!(FREE.key_text(&f).starts_with("R1:ACKC2C3C4C "));
+        assert_eq!(texts(&FREE, &f), ["r1c1+r1c2"]);
+    }
+
+    #[test]
+    fn the_first_pair_goes_first() {
+        // 6H r1c1, 8C r1c2, 8S r2c1 (6H makes 14 with both), QD r1c3 and 2D r2c3: the
+        // first pair is r1c1 + r1c2 (earliest cell, then the earlier partner); the pack
+        // (7S on top, then 7H) refills r1c1 with 7S and r1c2 with 7H, which pair next
+        // (r1c1 + r1c2 again); then r1c3 + r2c3; 8S stays.
+        let rows = "6H 8C QD .. .. 8S .. 2D .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. .. ..";
+        let mut s = grid(rows, false);
+        s.pack = Pile::of(&crate::testing::cards("7H 7S"), 2);
+        BOOK.pair_out(&mut s);
+        let k = BOOK.key_text(&s);
+        assert_eq!(
+            k,
+            "R1:.......... R2:8S........ R3:.......... R4:.......... R5:.......... pack: grace:0"
+        );
+    }
+
+    #[test]
+    fn the_exchange_is_followed_by_the_pairing() {
+        // No pair; the exchange r1c2-r3c3, r4c3-r5c2 makes four, which go at once: won.
+        let rows = "6H 6D .. .. .. .. .. .. .. .. .. .. 8C 8S .. .. .. KC KD .. AC AD .. .. ..";
+        let mut s = grid(rows, false);
+        assert_eq!(
+            texts(&BOOK, &s).len(),
+            3 * 70,
+            "every split of the eight cards"
+        );
+        play(&BOOK, &mut s, "exchange r1c2-r3c3,r4c3-r5c2");
+        assert!(BOOK.is_won(&s));
+        assert!(texts(&BOOK, &s).is_empty());
+        // Another exchange making two pairs only: they go, and the game is over, lost.
+        let mut s = grid(rows, false);
+        play(&BOOK, &mut s, "exchange r1c2-r3c3,r4c3-r4c4");
+        assert_eq!(
+            BOOK.key_text(&s),
+            "R1:.......... R2:.......... R3:.......... R4:....KDKC.. R5:ACAD...... pack: grace:1"
+        );
+        assert!(texts(&BOOK, &s).is_empty() && !BOOK.is_won(&s));
+        for plain in [false, true] {
+            let s = grid(rows, false);
+            let o = solve_limited(&BOOK, &s, 10_000, plain);
+            assert_eq!(o.verdict, Verdict::Won, "plain {plain}");
+            assert_replays(&BOOK, &s, &o.moves);
+        }
     }
 
     #[test]
     fn seeds_walk_with_distinct_moves() {
         for seed in 1..6 {
-            let s = deal(&Fourteenth, seed);
-            crate::testing::walk(&Fourteenth, &s, 80, seed, |_| {});
+            let s = deal(&FREE, seed);
+            crate::testing::walk(&FREE, &s, 80, seed, |_| {});
         }
     }
 
@@ -530,12 +653,30 @@ mod tests {
         // hand-made grids of the test above.
         let mut rng = SplitMix64::new(14);
         let positions: Vec<State> = (0..300).map(|_| small(&mut rng)).collect();
-        let mut a = crate::testing::pruning_agrees_on(&Fourteenth, positions.iter(), 50_000);
-        a += pruning_agrees(&Fourteenth, 0..3, 80, 4, 2000);
+        let mut a = crate::testing::pruning_agrees_on(&FREE, positions.iter(), 50_000);
+        a += pruning_agrees(&FREE, 0..3, 80, 4, 2000);
         let rows = "6H 6D .. .. .. .. .. .. .. .. .. .. 8C 8S .. .. .. KC KD .. AC AD .. .. ..";
         let hand = [grid(rows, false), grid(rows, true)];
-        a += crate::testing::pruning_agrees_on(&Fourteenth, hand.iter(), 100_000);
+        a += crate::testing::pruning_agrees_on(&FREE, hand.iter(), 100_000);
         eprintln!("{a:?}");
         assert!(a.won >= 40 && a.lost >= 40, "{a:?}");
+    }
+
+    #[test]
+    fn the_pruning_agrees_with_plain_search_in_the_books_game() {
+        // The small positions paired out as the book's game leaves them, and the deals.
+        let mut rng = SplitMix64::new(41);
+        let positions: Vec<State> = (0..300)
+            .map(|_| {
+                let mut s = small(&mut rng);
+                BOOK.pair_out(&mut s);
+                s
+            })
+            .collect();
+        let mut a = crate::testing::pruning_agrees_on(&BOOK, positions.iter(), 50_000);
+        let deals: Vec<State> = (1..4).map(|seed| deal(&BOOK, seed)).collect();
+        a += crate::testing::pruning_agrees_on(&BOOK, deals.iter(), 200_000);
+        eprintln!("{a:?}");
+        assert!(a.won >= 20 && a.lost >= 40, "{a:?}");
     }
 }

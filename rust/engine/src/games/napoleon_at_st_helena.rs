@@ -1,5 +1,5 @@
 //! NAPOLEON AT ST. HELENA (`napoleon-at-st-helena`), from `rules/napoleon-at-st-helena.md`
-//! (the game known as Forty Thieves).
+//! (Forty Thieves but for the turning rule; `forty_thieves=True` turns at will).
 //!
 //! Over the 400-line budget: the rules take about 250 lines on the parts; the rest is
 //! this game's solver, the hardest of the book's talon games: the exact compact column
@@ -28,7 +28,9 @@
 //!
 //! # Pack, talon and re-deals
 //! `turn` turns the top card of the pack onto the talon ([`STOCK`]); one pass, no
-//! re-deal.
+//! re-deal. A turned card that can be used is used: `turn` waits while the talon top could
+//! go to a foundation or onto a column's top (a lane does not count). Option
+//! `forty_thieves`: turn at any time (the modern game).
 //!
 //! # End
 //! Won with all 104 cards on the foundations; otherwise lost when no move is left.
@@ -40,9 +42,11 @@
 //!   bits (the pack keeps the deal's order).
 //! - Safe move: [`safe_to_foundation`] with the build rule (an ace, or a card whose two
 //!   lower neighbours in suit are both up); its conditions hold: nothing leaves a
-//!   foundation, single cards move, nothing is ever compulsory.
-//! - Moves: no bare `turn`, but macro moves "turn k times, then play the talon top" from
-//!   [`Stock::reachable_tops`]; see `solver_moves`.
+//!   foundation, single cards move, nothing is ever compulsory. Under the book's turning
+//!   rule only from the talon, or once the pack is out (proof at `safe_move`).
+//! - Moves: with `forty_thieves`, no bare `turn`, but macro moves "turn k times, then play
+//!   the talon top" from [`Stock::reachable_tops`]; see `solver_moves`. Under the book's
+//!   turning rule the plain moves, one foundation and one lane per card.
 //! - Pruning: a relaxed test that no win is left, [`one_pass_lost`] (`State::dead`).
 
 use crate::card::Card;
@@ -75,21 +79,32 @@ pub const FOUNDATION: Ladder = Ladder::ACE_UP;
 /// One card a turn, one pass.
 pub const STOCK: StockRule = StockRule::ONE_PASS;
 
-const OPTIONS: &[Opt] = &[Opt::flag(
-    "lane_from_talon_only",
-    "only the talon top may fill an empty column (a house rule the book mentions)",
-)];
+const OPTIONS: &[Opt] = &[
+    Opt::flag(
+        "lane_from_talon_only",
+        "only the talon top may fill an empty column (a house rule the book mentions)",
+    ),
+    Opt::flag(
+        "forty_thieves",
+        "turn is legal whenever the pack is not empty (the modern Forty Thieves)",
+    ),
+];
 
 /// The game with its options; `Default` is the book's game.
 #[derive(Clone, Debug)]
 pub struct NapoleonAtStHelena {
     /// The build rule with the spaces policy of the options.
     pub build: Build,
+    /// Turning at any time, even past a talon top that could be used.
+    pub forty_thieves: bool,
 }
 
 impl Default for NapoleonAtStHelena {
     fn default() -> Self {
-        NapoleonAtStHelena { build: BUILD }
+        NapoleonAtStHelena {
+            build: BUILD,
+            forty_thieves: false,
+        }
     }
 }
 
@@ -104,6 +119,7 @@ impl NapoleonAtStHelena {
         };
         Ok(NapoleonAtStHelena {
             build: BUILD.spaces(space),
+            forty_thieves: p.bool("forty_thieves"),
         })
     }
 }
@@ -245,6 +261,18 @@ impl State {
 }
 
 impl NapoleonAtStHelena {
+    /// Is `turn` legal: the pack not empty and, but with `forty_thieves`, the talon top
+    /// fitting neither a foundation nor a column's top card (a lane does not count)?
+    fn may_turn(&self, s: &State) -> bool {
+        let usable = |c: Card| {
+            FOUNDATION.first_dest(&s.found, c).is_some()
+                || s.cols
+                    .iter()
+                    .any(|p| p.top().is_some_and(|t| BUILD.fits(t, c)))
+        };
+        s.stock.pack_len() > 0 && (self.forty_thieves || !s.stock.talon_top().is_some_and(usable))
+    }
+
     /// May `c` from source `src` go onto column `to`?
     #[inline]
     fn takes(&self, s: &State, src: usize, to: usize, c: Card) -> bool {
@@ -387,7 +415,7 @@ impl Game for NapoleonAtStHelena {
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
         self.foundation_moves(s, &ALL_SOURCES, false, out);
         self.column_moves(s, &ALL_SOURCES, true, true, false, out);
-        if s.stock.pack_len() > 0 {
+        if self.may_turn(s) {
             out.push(Move::Turn);
         }
     }
@@ -477,8 +505,22 @@ impl Game for NapoleonAtStHelena {
 
     /// A card to a foundation when nothing could ever be built on it: see the module's
     /// "Solver".
+    ///
+    /// Under the book's turning rule a `turn` is legal only while the talon top is not
+    /// usable, which playing a card up early could change (a talon card may fit the card
+    /// played, or the column top it uncovers), so a turn of the winning line could become
+    /// illegal. Hence only: once the pack is out (no turn is left to break), or from the
+    /// talon. A safe talon top stays usable until it moves (both cards below it in its
+    /// suit are up, so a foundation of its suit waits at the rank below for it or its
+    /// twin, and the other then has the other place), so the winning line turns no card
+    /// before playing it up, and the argument of [`crate::parts::safe`] meets no turn.
     fn safe_move(&self, s: &State) -> Option<Move> {
-        ALL_SOURCES.iter().find_map(|&src| {
+        let srcs: &[usize] = if self.forty_thieves || s.stock.pack_len() == 0 {
+            &ALL_SOURCES
+        } else {
+            &ALL_SOURCES[COLS..]
+        };
+        srcs.iter().find_map(|&src| {
             let c = s.top(src).filter(|&c| s.safe(c))?;
             Some(card_move(src, COLS + FOUNDATION.first_dest(&s.found, c)?))
         })
@@ -492,8 +534,21 @@ impl Game for NapoleonAtStHelena {
     /// out, each the exact twin (up to renaming like places, which the key ignores) of a
     /// move kept: a card to the second of two foundations of its suit at one height, a
     /// card into a lane other than the first, and a column's only card into a lane.
+    ///
+    /// Under the book's turning rule the argument fails (moving a play before a turn can
+    /// make the talon top usable and the turn illegal), so there the moves are the plain
+    /// ones, twins left out as above, with `turn` when legal; the dead test is a
+    /// relaxation of the free-turning game, so it holds for the narrower one.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         if s.dead(self.build.space == Space::Any) {
+            return;
+        }
+        if !self.forty_thieves {
+            self.foundation_moves(s, &ALL_SOURCES, true, out);
+            self.column_moves(s, &ALL_SOURCES, true, true, true, out);
+            if self.may_turn(s) {
+                out.push(Move::Turn);
+            }
             return;
         }
         self.foundation_moves(s, &ALL_SOURCES, true, out);
@@ -539,6 +594,11 @@ mod tests {
         assert_replays, deal, play, pruning_agrees, pruning_agrees_from, solve_limited,
         sorted_texts, texts, walk, won_line,
     };
+
+    fn forty() -> NapoleonAtStHelena {
+        let o = [("forty_thieves".to_string(), OptValue::Bool(true))];
+        NapoleonAtStHelena::from_options(&o).unwrap()
+    }
 
     fn talon_only() -> NapoleonAtStHelena {
         let o = [("lane_from_talon_only".to_string(), OptValue::Bool(true))];
@@ -600,6 +660,9 @@ mod tests {
             NapoleonAtStHelena::from_options(&o),
             Err(EngineError::UnknownOption { .. })
         ));
+        assert!(!NapoleonAtStHelena::default().forty_thieves && forty().forty_thieves);
+        let o = [("forty_thieves".to_string(), OptValue::Int(1))];
+        assert!(NapoleonAtStHelena::from_options(&o).is_err());
         let g = NapoleonAtStHelena::default();
         assert!(matches!(
             g.start(PackSpec::Standard(1).cards(), SplitMix64::new(0)),
@@ -678,9 +741,10 @@ mod tests {
             "AS 5S",
             "7S 8S",
         );
+        // The talon's 5S can be used, so no card may be turned.
         let g = NapoleonAtStHelena::default();
         let mut want: Vec<String> = [
-            "t1>f2", "t1>f5", "t2>f6", "t6>f3", "talon>f6", "t2>t3", "t6>t10", "talon>t3", "turn",
+            "t1>f2", "t1>f5", "t2>f6", "t6>f3", "talon>f6", "t2>t3", "t6>t10", "talon>t3",
         ]
         .map(String::from)
         .to_vec();
@@ -698,7 +762,7 @@ mod tests {
         assert!(!m
             .iter()
             .any(|x| x.ends_with(">t4") && !x.starts_with("talon")));
-        assert_eq!(m.len(), 10);
+        assert_eq!(m.len(), 9);
         // The ace to the lowest empty place; the 2D then plays onto it.
         let mut a = s;
         play(&g, &mut a, "t6>f3");
@@ -713,9 +777,58 @@ mod tests {
         assert!(g.key_text(&a).contains(" T3:6S5S "));
         assert!(g.key_text(&a).ends_with(" pack:8s7s talon:AS"));
         assert!(texts(&g, &a).contains(&"talon>f7".to_string()));
-        // Turning puts 7S on the talon.
+        assert!(
+            !texts(&g, &a).contains(&"turn".to_string()),
+            "the AS must be used"
+        );
+        // Free turning buries it under the 7S.
+        let mut b = a;
+        play(&forty(), &mut b, "turn");
+        assert!(g.key_text(&b).ends_with(" pack:8s talon:AS7S"));
+        // Played up, the next card may be turned.
+        play(&g, &mut a, "talon>f7");
         play(&g, &mut a, "turn");
-        assert!(g.key_text(&a).ends_with(" pack:8s talon:AS7S"));
+        assert!(g.key_text(&a).ends_with(" pack:8s talon:7S"));
+    }
+
+    #[test]
+    fn turn_waits_while_the_talon_top_can_be_used() {
+        let g = NapoleonAtStHelena::default();
+        let none = ["", "", "", "", "", "", "", ""];
+        let cols = ["TH", "6D", "KC", "KC", "KD", "KD", "KH", "KH", "KS", "KS"];
+        // 9H onto the TH, an AS to a foundation, a 5D onto the 6D: no turn. A 2S fits
+        // nothing: turn.
+        for (talon, turn) in [("9H", false), ("AS", false), ("5D", false), ("2S", true)] {
+            let s = position(cols, none, talon, "4C");
+            let t = texts(&g, &s);
+            assert_eq!(t.contains(&"turn".to_string()), turn, "{talon}: {t:?}");
+            assert!(texts(&forty(), &s).contains(&"turn".to_string()));
+        }
+        // A card that fits only a lane does not hold the pack back.
+        let mut lane = cols;
+        lane[1] = "";
+        let s = position(lane, none, "5D", "4C");
+        let t = texts(&g, &s);
+        assert!(t.contains(&"talon>t2".to_string()) && t.contains(&"turn".to_string()));
+        // The pack out: no turn at all.
+        let s = position(cols, none, "2S", "");
+        assert!(!texts(&g, &s).contains(&"turn".to_string()));
+    }
+
+    #[test]
+    fn safe_column_plays_wait_for_the_pack_under_the_books_turning() {
+        // Both 2C up: the 3C of T1 is safe with free turning, or once the pack is out;
+        // with a card still to turn, only a safe talon card goes up by itself.
+        let cols = ["3C", "", "", "", "", "", "", "", "", ""];
+        let f = ["AC 2C", "AC 2C", "", "", "", "", "", ""];
+        let g = NapoleonAtStHelena::default();
+        let s = position(cols, f, "", "9H");
+        assert_eq!(g.safe_move(&s), None);
+        assert_eq!(forty().safe_move(&s), Some(card_move(0, COLS)));
+        let s = position(cols, f, "", "");
+        assert_eq!(g.safe_move(&s), Some(card_move(0, COLS)));
+        let s = position(NONE10, f, "3C", "9H");
+        assert_eq!(g.safe_move(&s), Some(card_move(TALON, COLS)));
     }
 
     #[test]
@@ -874,7 +987,7 @@ mod tests {
 
     #[test]
     fn stock_macros_stop_at_a_safe_card() {
-        let g = NapoleonAtStHelena::default();
+        let g = forty();
         // Pack 9H, AS, 5D (9H turned first); tops TH (T1) and 6D (T2), no lane. Turning
         // once brings 9H, which builds on T1; twice the AS, safe to F1; the 5D behind it
         // would build on T2, but no macro goes past the safe ace.
@@ -906,8 +1019,9 @@ mod tests {
 
     #[test]
     fn seeds_solved_within_a_state_limit() {
-        // Seeds 11 and 36 are won, 41 lost, each within some thousands of positions.
-        let g = NapoleonAtStHelena::default();
+        // With free turning seeds 11 and 36 are won, 41 lost, each within some thousands
+        // of positions.
+        let g = forty();
         for (seed, want) in [(11, Verdict::Won), (36, Verdict::Won), (41, Verdict::Lost)] {
             let s = deal(&g, seed);
             let o = solve_limited(&g, &s, 50_000, false);
@@ -919,23 +1033,49 @@ mod tests {
     }
 
     #[test]
-    fn pruning_agrees_along_won_lines() {
-        // Walks from the deal seldom come near a win: start them along won lines.
+    fn seeds_under_the_books_turning() {
+        // The `verdicts` example at 100,000 positions: 22 and 36 won, 9 and 38 lost. The
+        // wins replay; the losses are checked by the plain search.
         let g = NapoleonAtStHelena::default();
-        let mut starts = Vec::new();
-        for seed in [11, 36] {
-            let line = won_line(&g, seed, 50_000);
-            assert!(!line.is_empty(), "seed {seed}");
-            let n = line.len();
-            starts.extend(
-                line.into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| i * 2 >= n && i % 10 == 0)
-                    .map(|(i, p)| (seed * 1000 + i as u64, p)),
-            );
+        for (seed, want) in [
+            (22, Verdict::Won),
+            (36, Verdict::Won),
+            (9, Verdict::Lost),
+            (38, Verdict::Lost),
+        ] {
+            let s = deal(&g, seed);
+            let o = solve_limited(&g, &s, 20_000, false);
+            assert_eq!(o.verdict, want, "seed {seed}");
+            if want == Verdict::Won {
+                assert_replays(&g, &s, &o.moves);
+            } else {
+                let plain = solve_limited(&g, &s, 300_000, true);
+                assert_eq!(plain.verdict, want, "seed {seed}, plain");
+            }
         }
-        let a = pruning_agrees_from(&g, starts, 30, 10, 5_000);
-        assert!(a.won >= 10 && a.lost >= 10, "{a:?}");
+    }
+
+    #[test]
+    fn pruning_agrees_along_won_lines() {
+        // Walks from the deal seldom come near a win: start them along won lines, with
+        // free turning (seeds 11, 36) and the book's (22, 36: a run gave won 66, lost 7).
+        let book = NapoleonAtStHelena::default();
+        for (g, seeds, lost) in [(forty(), [11, 36], 10), (book, [22, 36], 5)] {
+            let mut starts = Vec::new();
+            for seed in seeds {
+                let line = won_line(&g, seed, 50_000);
+                assert!(!line.is_empty(), "seed {seed}");
+                let n = line.len();
+                starts.extend(
+                    line.into_iter()
+                        .enumerate()
+                        .filter(|(i, _)| i * 2 >= n && i % 10 == 0)
+                        .map(|(i, p)| (seed * 1000 + i as u64, p)),
+                );
+            }
+            let a = pruning_agrees_from(&g, starts, 30, 10, 5_000);
+            assert!(a.won >= 10 && a.lost >= lost, "{a:?}");
+        }
     }
 
     #[test]
@@ -946,5 +1086,7 @@ mod tests {
         let t = talon_only();
         let b = pruning_agrees(&t, 0..8, 400, 40, 20_000);
         assert!(b.lost >= 15, "{b:?}");
+        let c = pruning_agrees(&forty(), 0..8, 400, 40, 20_000);
+        assert!(c.lost >= 15, "{c:?}");
     }
 }

@@ -1,37 +1,26 @@
 //! THE SALIC LAW (`salic-law`), from `rules/salic-law.md`.
 //!
-//! # Layout and deal
-//! The first king of the shuffled two-pack pack is taken out and heads packet K1; the other
-//! 103 cards are the pack, its first card on top. Nothing else is dealt before play. Each
-//! `deal` move deals one card, placed by itself: an ace to the lowest-numbered empty
-//! foundation, a queen onto the queens' row `Q`, a king to the next packet (which becomes
-//! the current packet), any other card onto the current packet (the highest-numbered packet
-//! that has a king).
+//! # Layout, deal and packets
+//! The first king of the shuffled pack heads packet K1; the other 103 cards are the pack.
+//! Each `deal` deals one card, placed by itself: an ace to the lowest-numbered empty
+//! foundation, a queen onto the queens' row `Q`, a king to the next packet (now the
+//! current one), any other card onto the current packet. Only a packet's top card is
+//! available; its king never moves. Once the pack is empty a bare king takes one card, the
+//! top of a packet holding its king and two other cards or more; with `once_per_king`
+//! (default false) only a king that never received one (`used:` lists the others).
 //!
-//! # Foundations
-//! F1..F8, each started by an ace as it is dealt and built up by rank, suit ignored, to the
-//! knave (11 cards). The top card of any packet (not its king) may go on any foundation
-//! whose top is one rank below it, during the deal and after it; one move per foundation.
-//!
-//! # The packets
-//! Only a packet's top card is available; its king never moves. Once the pack is empty a
-//! bare king (a packet of its king alone) takes one card, the top of a packet holding its
-//! king and at least two other cards.
-//!
-//! # Pack, talon and re-deals
-//! The pack is dealt once; no talon, no re-deal, no option.
-//!
-//! # End
-//! Won with all 88 cards from ace to knave on the foundations; lost when no move is left.
+//! # Foundations and end
+//! F1..F8, each started by an ace as it is dealt, built up by rank, suit ignored, to the
+//! knave, from any packet's top, during the deal and after it; one move per foundation.
+//! Won with the 88 cards up; lost when no move is left.
 //!
 //! # Solver
-//! Suits play no part, foundations are alike but for their heights, and packets are alike
-//! but for the current one while the pack lasts (after the deal all eight are alike), so the
-//! key holds the pack's length, the sorted heights, the current packet's ranks and the sorted
-//! rank sequences of the others. Foundation plays are tried once per source (foundations of
-//! one height are alike), bare kings once per source. The safe move is in
-//! [`SalicLaw::safe_move`]; after the deal a relaxed dead-position test ([`is_dead`]) cuts
-//! positions where some card can never leave its packet.
+//! Suits play no part, foundations are alike but for their heights, and packets alike but
+//! for the current one while the pack lasts, and for `used`: the key holds the pack's
+//! length, the sorted heights, the current packet's ranks and the sorted rank sequences
+//! of the others with their used bits. Foundation plays are tried once per source, bare
+//! kings once per source. The safe move is in [`SalicLaw::safe_move`]; after the deal a
+//! relaxed dead-position test ([`is_dead`]) cuts positions where a card can never leave.
 
 use crate::card::{Card, ACE, KING, QUEEN};
 use crate::error::EngineError;
@@ -55,18 +44,28 @@ const LADDER: Ladder = Ladder {
     len: 11,
     ..Ladder::ACE_UP
 };
-/// THE SALIC LAW has no option (an unknown option is an error).
-const OPTIONS: &[Opt] = &[];
+const OPTIONS: &[Opt] = &[Opt::flag(
+    "once_per_king",
+    "each king receives at most one card after the deal, in the whole game",
+)];
 
-/// The game (it has no options).
+/// The game; `Default` is this library's reading of the book.
 #[derive(Clone, Debug, Default)]
-pub struct SalicLaw;
+pub struct SalicLaw {
+    pub once_per_king: bool,
+}
 
 impl SalicLaw {
-    /// Build from user options: there are none, so any option is an error.
+    /// Build from user options (names and values checked).
     pub fn from_options(opts: &Options) -> Result<Self, EngineError> {
-        Parsed::new(SLUG, OPTIONS, opts)?;
-        Ok(SalicLaw)
+        let p = Parsed::new(SLUG, OPTIONS, opts)?;
+        Ok(SalicLaw {
+            once_per_king: p.bool("once_per_king"),
+        })
+    }
+    /// May bare king `p` receive a card?
+    fn may_receive(&self, s: &State, p: usize) -> bool {
+        s.cards.len(p) == 1 && !(self.once_per_king && s.used & 1 << p != 0)
     }
 }
 
@@ -81,6 +80,9 @@ pub struct State {
     queens: Pile<8>,
     /// The pack, its top (last) card dealt next.
     pack: Pile<103>,
+    /// Bit p: packet p's king has received a card by a move (kept in every game; only
+    /// `once_per_king` reads it or shows it).
+    used: u8,
 }
 
 /// One move.
@@ -173,6 +175,7 @@ impl Game for SalicLaw {
             found: Ladders::new(),
             queens: Pile::new(),
             pack: Pile::new(),
+            used: 0,
         };
         s.cards.push(0, king[0]);
         pack.iter().rev().for_each(|&c| s.pack.push_down(c));
@@ -189,7 +192,7 @@ impl Game for SalicLaw {
             out.extend(dests[..n].iter().map(|&to| Move::Found { from, to }));
             if dealt && s.cards.len(from as usize) >= 3 {
                 for to in 0..PACKETS as u8 {
-                    if s.cards.len(to as usize) == 1 {
+                    if self.may_receive(s, to as usize) {
                         out.push(Move::Bare { from, to });
                     }
                 }
@@ -204,7 +207,10 @@ impl Game for SalicLaw {
         match m {
             Move::Deal => s.deal(),
             Move::Found { from, to } => s.play_up(from as usize, to as usize),
-            Move::Bare { from, to } => s.cards.move_top(from as usize, to as usize),
+            Move::Bare { from, to } => {
+                s.cards.move_top(from as usize, to as usize);
+                s.used |= 1 << to;
+            }
         }
     }
 
@@ -230,6 +236,10 @@ impl Game for SalicLaw {
         }
         k.pile(Place::named("Q"), s.queens.cards(), 0);
         k.pile(Place::named("pack"), s.pack.cards(), s.pack.len());
+        if self.once_per_king {
+            let used = (0..PACKETS).filter(|&p| s.used & 1 << p != 0);
+            k.raw(&used.fold("used:".to_string(), |t, p| t + &packet(p).key_label()));
+        }
         k.finish()
     }
 
@@ -245,22 +255,26 @@ impl Game for SalicLaw {
 
     fn key(&self, s: &State) -> [u64; 7] {
         // Nibbles: the pack's length (its cards follow from it, one deal being searched),
-        // the sorted foundation heights, then each packet's ranks closed by a 0: while the
-        // pack lasts the current packet first and the others sorted, after it all sorted.
-        // At most 7 + 32 + 4 * (88 cards + 8 separators) = 423 bits.
+        // the sorted foundation heights, then each packet's used bit (with `once_per_king`;
+        // none is used while the pack lasts) and ranks closed by a 0: while the pack lasts
+        // the current packet first and the others sorted, after it all sorted. At most 7 +
+        // 32 + 8 + 4 * (88 cards + 8 separators) = 431 bits.
         let mut w = BitWriter::<7>::new();
         w.put(s.pack.len() as u64, 7);
         let mut h: [u8; FOUNDATIONS] = std::array::from_fn(|f| s.found.count(f));
         sort_among(&mut h, |_| true);
         h.iter().for_each(|&x| w.put(u64::from(x), 4));
-        let mut piles: [ByRank; PACKETS] = std::array::from_fn(|p| ByRank(s.packet(p)));
+        let used = |p: usize| self.once_per_king && s.used & 1 << p != 0;
+        let mut piles: [(bool, ByRank); PACKETS] =
+            std::array::from_fn(|p| (used(p), ByRank(s.packet(p))));
         if !s.pack.is_empty() {
             piles.swap(0, s.current());
             sort_among(&mut piles, |i| i > 0);
         } else {
             sort_among(&mut piles, |_| true);
         }
-        for p in piles {
+        for (u, p) in piles {
+            w.put(u64::from(u), 1);
             p.0.iter().for_each(|c| w.put(u64::from(c.rank()), 4));
             w.put(0, 4);
         }
@@ -273,7 +287,8 @@ impl Game for SalicLaw {
     ///
     /// Proof: take a winning line L. Delete the moves of `c` (at most one to a bare king,
     /// where it lies alone and cannot move again, and its play up at time t) and play `c`
-    /// up now. Nothing is ever put on `c`, so every other move of L finds its source and
+    /// up now. (With `once_per_king` the king `c` went to stays unused, which also only
+    /// adds moves.) Nothing is ever put on `c`, so every other move of L finds its source and
     /// destination as in L (the packet `c` left holds the same cards as in L once `c` has
     /// left it in L, and no move comes from it before; a bare king `c` went to stays bare,
     /// which only adds moves). On the foundations, only the number of places at each
@@ -301,7 +316,8 @@ impl Game for SalicLaw {
 
     /// The legal moves but for those equal to another one up to the key's symmetries: one
     /// foundation per source (foundations of one height are alike), one bare king per
-    /// source after the deal (all packets are alike then). Foundation plays, then `deal`.
+    /// source after the deal (all packets are alike then, but for `used`: one king that may
+    /// receive). Foundation plays, then `deal`.
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         for from in 0..PACKETS {
             if let Some(f) = s.top(from).and_then(|c| LADDER.first_dest(&s.found, c)) {
@@ -318,7 +334,7 @@ impl Game for SalicLaw {
             out.clear();
             return;
         }
-        let Some(to) = (0..PACKETS).find(|&p| s.cards.len(p) == 1) else {
+        let Some(to) = (0..PACKETS).find(|&p| self.may_receive(s, p)) else {
             return;
         };
         for from in (0..PACKETS).filter(|&p| s.cards.len(p) >= 3) {
@@ -429,7 +445,7 @@ mod tests {
 
     #[test]
     fn the_unshuffled_deal() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         let mut s = deal_cards(&g, pack());
         let p = unshuffled_pack_text();
         assert!(p.ends_with("3c2cac") && p.len() == 206);
@@ -451,7 +467,7 @@ mod tests {
 
     #[test]
     fn dealt_cards_go_to_their_places() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         // KD is K1; then AS, 5H, QD, KH (K2), 7C, AH, KS (K3), KS: all by themselves.
         let mut s = deal_cards(&g, deal_of("5D KD AS 5H QD KH 7C AH KS KS"));
         for _ in 0..9 {
@@ -471,7 +487,7 @@ mod tests {
 
     #[test]
     fn foundations_ignore_suits_and_each_is_a_move() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         // K1 = KC; AC AD AH to F1..F3; 2S 2D (on K1); KH heads K2; 3H on K2.
         let mut s = deal_cards(&g, deal_of("KC AC AD AH 2S 2D KH 3H"));
         for _ in 0..7 {
@@ -493,7 +509,7 @@ mod tests {
     /// cards (QS, KS of copy 2) are dealt, and a won position has no moves.
     #[test]
     fn the_unshuffled_deal_is_won_with_cards_in_the_pack() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         let mut s = deal_cards(&g, pack());
         while !g.is_won(&s) {
             play(&g, &mut s, "deal");
@@ -526,7 +542,7 @@ mod tests {
 
     #[test]
     fn a_bare_king_takes_one_card_from_a_packet_of_three() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         // K1 = KC with 5D 6D; KH heads K2 with 9S 8S 7S; KS heads K3 with 4S; then the
         // rest of the two packs unshuffled, nothing played up: K3 takes copy 1's clubs and
         // diamonds 2..J, KD (K4) its hearts and spades, KC (K5), KD (K6), KH (K7) copy 2's
@@ -546,7 +562,7 @@ mod tests {
 
     #[test]
     fn bare_king_rules_by_hand() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         let mut s = deal_cards(&g, pack());
         // A position built by hand after the deal: K1 KC 5D (one card), K2 KH 9S 8S 7S,
         // K3 KS (bare), K4 KD 3C, K5..K8 bare kings; every foundation at A 2.
@@ -594,9 +610,81 @@ mod tests {
         assert_eq!(sorted_texts(&g, &s), want);
     }
 
+    /// After the deal: K1 KC 5D, K2 KH 9S 8S 3S, K3 KS, K4 KD 3C, K5..K8 bare kings, every
+    /// foundation at A 2.
+    fn parked(g: &SalicLaw) -> State {
+        let mut s = deal_cards(g, pack());
+        s.pack = Pile::new();
+        s.cards = Packed::new();
+        s.found = Ladders::new();
+        let piles = [
+            "KC 5D",
+            "KH 9S 8S 3S",
+            "KS",
+            "KD 3C",
+            "KC",
+            "KD",
+            "KH",
+            "KS",
+        ];
+        for (p, t) in piles.iter().enumerate() {
+            cards(t).into_iter().for_each(|c| s.cards.push(p, c));
+        }
+        for f in 0..8 {
+            for c in cards("AC 2H") {
+                LADDER.put(&mut s.found, f, c);
+                s.cards.push(PACKETS + f, c);
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn once_per_king_a_king_receives_one_card_in_the_game() {
+        let once = SalicLaw {
+            once_per_king: true,
+        };
+        let g = SalicLaw::default();
+        for game in [&once, &g] {
+            let mut s = parked(game);
+            assert!(game.key_text(&s).ends_with(if game.once_per_king {
+                "pack: used:"
+            } else {
+                "pack:"
+            }));
+            play(game, &mut s, "k2>k3");
+            play(game, &mut s, "k3>f1");
+            // K3 is bare again, F1 at 3: K2 (KH 9S 8S) gives its 8S to a bare king, the 3C
+            // of K4 goes to F2..F8.
+            let mut want: Vec<String> = [5, 6, 7, 8].map(|p| format!("k2>k{p}")).to_vec();
+            want.extend((2..=8).map(|f| format!("k4>f{f}")));
+            if game.once_per_king {
+                assert!(game.key_text(&s).ends_with("pack: used:K3"));
+            } else {
+                want.insert(0, "k2>k3".into());
+                assert!(!game.key_text(&s).contains("used"));
+            }
+            assert_eq!(sorted_texts(game, &s), want);
+        }
+        let mut s = parked(&once);
+        play(&once, &mut s, "k2>k5");
+        play(&once, &mut s, "k2>k3");
+        let k = once.key_text(&s);
+        assert!(k.starts_with("K1:KC5D K2:KH9S K3:KS8S "), "{k}");
+        assert!(k.ends_with(" used:K3K5"), "{k}");
+        // The used K5 (holding its 3S) and K3 differ from bare kings in the key.
+        let mut t = parked(&once);
+        play(&once, &mut t, "k2>k5");
+        play(&once, &mut t, "k5>f1");
+        let mut u = parked(&once);
+        play(&once, &mut u, "k2>f1");
+        assert_ne!(once.key(&t), once.key(&u));
+        assert_eq!(g.key(&t), g.key(&u));
+    }
+
     #[test]
     fn the_dead_test_finds_a_card_that_never_leaves() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         // After the deal, every foundation at 5; K1 holds 7S 6H (the 6H may go up), each
         // other packet a single 8 or 9 on its king, and no packet can become bare but K1,
         // whose bottom 7S needs a 6 up... which the 6H gives: not dead.
@@ -638,12 +726,16 @@ mod tests {
     #[test]
     fn bad_options_are_errors() {
         assert!(SalicLaw::from_options(&[("x".into(), crate::game::OptValue::Int(1))]).is_err());
-        assert!(SalicLaw::from_options(&[]).is_ok());
+        assert!(SalicLaw::from_options(&[]).is_ok_and(|g| !g.once_per_king));
+        let o = [("once_per_king".into(), crate::game::OptValue::Bool(true))];
+        assert!(SalicLaw::from_options(&o).is_ok_and(|g| g.once_per_king));
+        let o = [("once_per_king".into(), crate::game::OptValue::Int(1))];
+        assert!(SalicLaw::from_options(&o).is_err());
     }
 
     #[test]
     fn walks_keep_moves_distinct_and_keys_stable() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         for seed in 1..6 {
             walk(&g, &deal(&g, seed), 300, seed, |s| {
                 let _ = g.key(s);
@@ -653,14 +745,24 @@ mod tests {
 
     #[test]
     fn pruning_agrees_with_plain_search() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         let a = pruning_agrees(&g, 1..30, 400, 15, 20_000);
         assert!(a.won + a.lost >= 100 && a.won >= 5 && a.lost >= 5, "{a:?}");
     }
 
     #[test]
+    fn pruning_agrees_with_plain_search_once_per_king() {
+        let g = SalicLaw {
+            once_per_king: true,
+        };
+        // Seeds 1..20 gave won 6, lost 25 (the rest beyond the plain search's limit).
+        let a = pruning_agrees(&g, 1..30, 400, 15, 20_000);
+        assert!(a.won + a.lost >= 40 && a.won >= 4 && a.lost >= 15, "{a:?}");
+    }
+
+    #[test]
     fn seeds_are_decided_and_won_lines_replay() {
-        let g = SalicLaw;
+        let g = SalicLaw::default();
         let mut decided = 0;
         for seed in 1..6 {
             let s = deal(&g, seed);

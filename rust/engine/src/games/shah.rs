@@ -20,10 +20,10 @@
 //! and 3 then filled at once from the talon, else the pack).
 //!
 //! # Pack, talon and spaces
-//! While a ray holds fewer than three cards a space is open: the talon and pack then only
-//! serve `fill` (every empty circle 1, then circle 2, then circle 3, R1..R8 each, from the
-//! talon top, else the pack top). Otherwise `turn` turns one card, and the talon top may
-//! go up or marry. One pass.
+//! The talon top may go up or marry at any time in ordinary play. While a ray holds fewer
+//! than three cards a space is open: no card is turned then, and `fill` fills every empty
+//! circle 1, then circle 2, then circle 3, R1..R8 each, from the talon top, else the pack
+//! top. Otherwise `turn` turns one card. One pass.
 //!
 //! # End
 //! Won with the 96 aces-to-queens on the foundations.
@@ -190,7 +190,7 @@ impl Game for Shah {
             }
         }
         let open = s.space_open();
-        let talon = s.stock.talon_top().filter(|_| !open);
+        let talon = s.stock.talon_top();
         if let Some(c) = talon {
             out.extend(s.dests(c).map(|f| Move::TalonFound(f as u8)));
         }
@@ -449,7 +449,7 @@ mod tests {
         );
         let mut t = s;
         play(&Shah, &mut t, "r1>r2");
-        // A space is open in R1: the talon is locked, only fill uses it.
+        // A space is open in R1: no turn, fill instead; the talon TC fits nothing.
         assert_eq!(key_segment(&Shah.key_text(&t), "R2"), "4S5STH9H");
         assert_eq!(sorted_texts(&Shah, &t), ["fill", "r4>r3", "r7>r8", "r8>r6"]);
         play(&Shah, &mut t, "fill");
@@ -462,6 +462,68 @@ mod tests {
             sorted_texts(&Shah, &t),
             ["r4>r3", "r7>r8", "r8>r6", "talon>r1", "turn"]
         );
+    }
+
+    #[test]
+    fn the_talon_top_plays_while_a_space_is_open() {
+        // The review's deal: circles 9C 9D TH TS 4C JD JH JS / QC QD QH QS 3C TC TD 9S /
+        // 6H 5H 5D 7H 2C 8D 2C 4C, then the pack 5C 9H JC 9C ...
+        let mut s = deal_cards(
+            &Shah,
+            cards(
+                "AC AC AD AD AH AH AS AS KC KC KD KD KH KH KS KS 9C 9D TH TS 4C JD JH JS \
+                 QC QD QH QS 3C TC TD 9S 6H 5H 5D 7H 2C 8D 2C 4C 5C 9H JC 9C TC JC QC 9D TD \
+                 JD QD 9H TH JH QH 9S TS JS QS 5C 6C 7C 8C 5D 6D 7D 8D 5H 6H 7H 8H 5S 6S 7S \
+                 8S 6C 7C 8C 6D 7D 8H 5S 6S 7S 8S 3C 2D 3D 4D 2H 3H 4H 2S 3S 4S 2D 3D 4D 2H \
+                 3H 4H 2S 3S 4S",
+            ),
+        );
+        for m in ["deal", "deal", "turn", "r5>f1", "r5>f1", "r5>f1"] {
+            play(&Shah, &mut s, m);
+        }
+        let k = Shah.key_text(&s);
+        assert_eq!(key_segment(&k, "R5"), "");
+        assert_eq!(key_segment(&k, "F1"), "AC2C3C4C");
+        assert_eq!(key_segment(&k, "talon"), "5C");
+        // R5 is empty (spaces open): no turn, but the talon 5C still goes up; 5H marries
+        // onto 6H, 6H onto 7H, every ray of three gives the grace to R5, 2C (R7) goes up.
+        assert_eq!(
+            sorted_texts(&Shah, &s),
+            [
+                "fill", "r1>r4", "r1>r5", "r2>r1", "r2>r5", "r3>r5", "r4>r5", "r6>r5", "r7>f2",
+                "r7>r5", "r8>r5", "talon>f1"
+            ]
+        );
+        play(&Shah, &mut s, "talon>f1");
+        play(&Shah, &mut s, "fill");
+        let k = Shah.key_text(&s);
+        assert_eq!(key_segment(&k, "F1"), "AC2C3C4C5C");
+        assert_eq!(key_segment(&k, "R5"), "9HJC9C");
+    }
+
+    #[test]
+    fn a_talon_card_marries_while_a_space_is_open() {
+        let mut s = position(
+            [
+                "", "2S 3S 9H", "6S 7S QD", "8S 9S JD", "TS JS 5D", "QS 2H 8C", "3H 4H 6C",
+                "5H 6H 9D",
+            ],
+            "9C",
+            "TC 7C",
+        );
+        // R1 is empty: no turn; the talon 7C marries onto the 8C of R6, JD onto QD, and
+        // every other ray gives the grace to R1.
+        assert_eq!(
+            sorted_texts(&Shah, &s),
+            [
+                "fill", "r2>r1", "r3>r1", "r4>r1", "r4>r3", "r5>r1", "r6>r1", "r7>r1", "r8>r1",
+                "talon>r6"
+            ]
+        );
+        play(&Shah, &mut s, "talon>r6");
+        let k = Shah.key_text(&s);
+        assert_eq!(key_segment(&k, "R6"), "QS2H8C7C");
+        assert_eq!(key_segment(&k, "talon"), "TC");
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! F1..F8 start with a card of the base rank (a later one to the lowest-numbered empty
 //! place) and build up one rank at a time in alternating colours, turning the corner from
 //! king to ace, thirteen cards each. Cards come from the Terrace's top, a valley top or the
-//! talon top; each foundation that takes a card is its own move.
+//! talon top; each foundation that takes a card is its own move. Terrace first: no other
+//! card may go to a foundation the Terrace's top could go to at that moment.
 //!
 //! # The Terrace and the valley
 //! Only the Terrace's top is available, and only to the foundations. Only a valley packet's
@@ -138,6 +139,16 @@ impl State {
         let n = LADDER.dests(&self.found, c, &mut out);
         (0..n).map(move |i| out[i] as usize)
     }
+    /// The foundations a valley or talon card `c` may go to: those that take it and not
+    /// the Terrace's top (the Terrace plays first). Either all of them or none: a
+    /// foundation's taking a card depends only on its rank and colour (any colour for a
+    /// base-rank card, which goes to the first empty place), so the Terrace top fits one
+    /// of `c`'s foundations only when it is like `c` ([`alike`]), and then fits them all.
+    fn up_dests(&self, c: Card) -> impl Iterator<Item = usize> + '_ {
+        let t = self.terrace.top();
+        self.found_dests(c)
+            .filter(move |&f| !t.is_some_and(|t| LADDER.accepts(&self.found, f, t)))
+    }
     fn put_up(&mut self, f: usize, c: Card) {
         LADDER.put(&mut self.found, f, c);
         self.fcards[f].push(c);
@@ -184,6 +195,12 @@ struct Climb {
     base: u8,
     up: [[u8; 13]; 2],
     on: [[u8; 13]; 2],
+}
+
+/// Do `a` and `b` fit the same foundations always (same rank, and same colour unless of
+/// the base rank)?
+fn alike(base: u8, a: Card, b: Card) -> bool {
+    a.rank() == b.rank() && (a.rank() == base || a.colour() == b.colour())
 }
 
 /// The group (the colour of the base of every foundation that can take it) and the
@@ -239,7 +256,7 @@ impl Terrace {
     /// the card (they are alike), then onto each packet that takes it.
     fn stock_macros(&self, s: &State, up: &mut Vec<Move>, rest: &mut Vec<Move>) {
         s.stock.reachable_tops(&STOCK, |c, steps| {
-            if let Some(f) = s.found_dests(c).next() {
+            if let Some(f) = s.up_dests(c).next() {
                 up.push(Move::Stock(steps, f as u8));
             }
             for to in (0..VALLEY).filter(|&to| s.fits_val(to, c)) {
@@ -293,12 +310,12 @@ impl Game for Terrace {
         }
         for v in 0..VALLEY {
             if let Some(c) = s.valley[v].top() {
-                out.extend(s.found_dests(c).map(|f| Move::ValFound(v as u8, f as u8)));
+                out.extend(s.up_dests(c).map(|f| Move::ValFound(v as u8, f as u8)));
             }
         }
         let talon = s.stock.talon_top();
         if let Some(c) = talon {
-            out.extend(s.found_dests(c).map(|f| Move::TalonFound(f as u8)));
+            out.extend(s.up_dests(c).map(|f| Move::TalonFound(f as u8)));
         }
         for from in 0..VALLEY {
             let Some(c) = s.valley[from].top() else {
@@ -472,6 +489,17 @@ impl Game for Terrace {
     /// legal, the foundations excepted: the k like cards still out have, after this one,
     /// k - 1 foundations of the group at the height below, one for each of the others
     /// (base cards always find an empty foundation).
+    ///
+    /// Terrace first: a valley or talon card d may go up exactly when d fits and the
+    /// Terrace's top is not like d ([`State::up_dests`]), a test that does not depend on
+    /// which like foundation d takes. Dropping a valley card's moves keeps the Terrace's
+    /// sequence of tops, so every foundation play of the line keeps its legality (the card
+    /// itself goes now only when the Terrace top is not like it: a like top would be ready
+    /// too and is taken first). Playing the Terrace top T now makes the card under it, T',
+    /// the top until T's own move in the line (nothing else leaves the Terrace before it);
+    /// so it is safe only when no card like T' lies outside the Terrace and the
+    /// foundations: then no foundation play of the line meets the new restriction. The
+    /// `pruning_agrees` tests check both against the plain search.
     fn safe_move(&self, s: &State) -> Option<Move> {
         if s.pending.is_some() {
             return None;
@@ -488,14 +516,21 @@ impl Game for Terrace {
             });
             k == 0 && above == 0 || high.count() == 4
         };
-        if let Some(c) = s.terrace.top().filter(|&c| ready(c, 0)) {
+        let base = s.found.base;
+        let under = s.terrace.cards().iter().rev().nth(1).copied();
+        let loose = |t: Card| {
+            let valley = s.valley.iter().flat_map(|p| p.cards()).copied();
+            valley.chain(s.stock.left()).any(|x| alike(base, x, t))
+        };
+        let free = under.is_none_or(|t| !loose(t));
+        if let Some(c) = s.terrace.top().filter(|&c| free && ready(c, 0)) {
             let f = s.found_dests(c).next()?;
             return Some(Move::TerraceFound(f as u8));
         }
         let done = |x: Card| ready(x, 1);
         (0..VALLEY).find_map(|v| {
             let c = s.valley[v].top().filter(|_| s.valley[v].len() >= 2)?;
-            let f = s.found_dests(c).next()?;
+            let f = s.up_dests(c).next()?;
             (ready(c, 0) && safe_to_foundation(&VALLEY_BUILD, c, done))
                 .then_some(Move::ValFound(v as u8, f as u8))
         })
@@ -515,7 +550,7 @@ impl Game for Terrace {
             out.push(Move::TerraceFound(f as u8));
         }
         for v in 0..VALLEY {
-            if let Some(f) = s.valley[v].top().and_then(|c| s.found_dests(c).next()) {
+            if let Some(f) = s.valley[v].top().and_then(|c| s.up_dests(c).next()) {
                 out.push(Move::ValFound(v as u8, f as u8));
             }
         }
@@ -634,8 +669,9 @@ mod tests {
         let g = g();
         let mut s = hand_deal();
         play(&g, &mut s, "choose c1");
+        // The 3C of V4 fits F1 (2H), but so does the Terrace's 3S: only the Terrace plays.
         let want = [
-            "t>f1", "turn", "v2>f2", "v3>v5", "v4>f1", "v4>v3", "v6>f2", "v6>v4", "v8>v7", "v9>v2",
+            "t>f1", "turn", "v2>f2", "v3>v5", "v4>v3", "v6>f2", "v6>v4", "v8>v7", "v9>v2",
         ];
         assert_eq!(sorted_texts(&g, &s), want);
         // A base card goes to the lowest empty foundation; its packet takes the pack top.
@@ -656,6 +692,43 @@ mod tests {
             "3C fits neither"
         );
         assert!(!t.iter().any(|m| m.starts_with("t>")), "TD fits nothing");
+    }
+
+    #[test]
+    fn the_terrace_plays_first() {
+        let g = g();
+        let mut s = hand_deal();
+        play(&g, &mut s, "choose c1");
+        // Base 2, F1 2H; Terrace top 3S. A stock of 3C 9D, the 3C turned: the talon 3C
+        // fits F1 like the 3S, so it may not go up, nor may V4's 3C.
+        s.stock = Stock::new(&cards("3C 9D"));
+        play(&g, &mut s, "turn");
+        let t = texts(&g, &s);
+        assert!(t.contains(&"t>f1".to_string()), "{t:?}");
+        assert!(
+            !t.iter().any(|m| m.ends_with(">f1") && m != "t>f1"),
+            "{t:?}"
+        );
+        // A base card still goes up: the 3S fits no empty foundation.
+        assert!(t.contains(&"v6>f2".to_string()), "{t:?}");
+        // F2 started with the 2D of V6 (V6 takes the talon's 3C): the 3S fits F1 and F2,
+        // and the three 3Cs go to neither.
+        play(&g, &mut s, "v6>f2");
+        assert_eq!(key_segment(&g.key_text(&s), "V6"), "3C");
+        let t = sorted_texts(&g, &s);
+        assert!(t.contains(&"t>f1".to_string()) && t.contains(&"t>f2".to_string()));
+        assert!(
+            !t.iter().any(|m| m.ends_with(">f1") && m != "t>f1"),
+            "{t:?}"
+        );
+        assert!(
+            !t.iter().any(|m| m.ends_with(">f2") && m != "t>f2"),
+            "{t:?}"
+        );
+        // Once the 3S is on F1 (TD the top, fitting nothing), the 3Cs go to F2.
+        play(&g, &mut s, "t>f1");
+        let t = texts(&g, &s);
+        assert!(t.contains(&"v4>f2".to_string()) && t.contains(&"v6>f2".to_string()));
     }
 
     #[test]
@@ -722,7 +795,10 @@ mod tests {
         let g = g();
         let mut s = hand_deal();
         play(&g, &mut s, "choose c1");
-        // 3S (black, one above the base 2) lies only on red-based foundations.
+        // 3S (black, one above the base 2) lies only on red-based foundations. The card
+        // under it, TD, has like cards (red tens) in the pack, which could not go up while
+        // TD is the top: the play is safe only without them (here: no stock at all).
+        s.stock = Stock::new(&[]);
         assert_eq!(g.safe_move(&s), None);
         for (f, c) in [(1, "2D"), (2, "2H")] {
             s.put_up(f, card(c));
@@ -730,6 +806,9 @@ mod tests {
         assert_eq!(g.safe_move(&s), None, "three red bases");
         s.put_up(3, card("2D"));
         assert_eq!(g.safe_move(&s), Some(Move::TerraceFound(0)));
+        let mut with_th = s;
+        with_th.stock = Stock::new(&cards("TH"));
+        assert_eq!(g.safe_move(&with_th), None, "a red ten out");
         s.put_up(0, card("3C"));
         assert_eq!(g.safe_move(&s), Some(Move::TerraceFound(1)));
     }

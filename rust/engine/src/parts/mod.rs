@@ -55,7 +55,8 @@ pub use one_pass::{one_pass_lost, Climb, OnePass, ACE_TO_KING};
 pub use options::{Opt, OptKind, Parsed};
 pub use order::stable_partition;
 pub use pairs::{
-    each_pair, each_two_swaps, equal_rank, has_pair, perfect_pairing, safe_equal_pair, sum_is,
+    each_pair, each_two_swaps, equal_rank, first_pair, has_pair, perfect_pairing, safe_equal_pair,
+    sum_is,
 };
 pub use pile::{move_run, move_top, Faced, Packed, Pile, SuitRun};
 pub use relax::fixed_point_window;

@@ -27,17 +27,25 @@ pub fn each_pair(
     }
 }
 
-/// Is there any pair [`each_pair`] would give?
-pub fn has_pair(cards: &[Option<Card>], fit: impl Fn(usize, Card, usize, Card) -> bool) -> bool {
+/// The first pair [`each_pair`] would give: the lowest `i`, then the lowest `j`.
+pub fn first_pair(
+    cards: &[Option<Card>],
+    fit: impl Fn(usize, Card, usize, Card) -> bool,
+) -> Option<(usize, usize)> {
     for (i, a) in cards.iter().enumerate() {
         let Some(a) = *a else { continue };
         for (j, b) in cards.iter().enumerate().skip(i + 1) {
             if b.is_some_and(|b| fit(i, a, j, b)) {
-                return true;
+                return Some((i, j));
             }
         }
     }
-    false
+    None
+}
+
+/// Is there any pair [`each_pair`] would give?
+pub fn has_pair(cards: &[Option<Card>], fit: impl Fn(usize, Card, usize, Card) -> bool) -> bool {
+    first_pair(cards, fit).is_some()
 }
 
 /// Every choice of two disjoint unordered pairs of occupied places, `(a, b)` and `(c, d)`
@@ -187,6 +195,12 @@ mod tests {
         each_pair(&a, sum_is(14), |i, j| got.push((i, j)));
         // 7 + 7 and 9 + 5.
         assert_eq!(got, [(0, 2), (0, 4), (2, 4), (3, 5)]);
+        assert_eq!(first_pair(&a, sum_is(14)), Some((0, 2)));
+        assert_eq!(
+            first_pair(&places("-- 9C 7D 5D 7H"), sum_is(14)),
+            Some((1, 3))
+        );
+        assert_eq!(first_pair(&places("AC 2C"), sum_is(14)), None);
         assert!(!has_pair(&places("AC 2C 3C --"), equal_rank));
         assert!(!has_pair(&places("-- KC"), sum_is(14)));
         // A place rule: only places of equal parity.
