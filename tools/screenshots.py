@@ -59,7 +59,7 @@ def sheet(seed: int) -> tuple[str, int, int]:
     for i, info in enumerate(infos):
         x, y = (i % PER_ROW) * CELL_W, (i // PER_ROW) * CELL_H
         svg = patience.game(info.slug).deal(seed).start().svg()
-        inner = re.sub(r'width="[^"]*" height="[^"]*"', 'width="100%" height="100%"', svg, count=1)
+        inner = re.sub(r' width="[^"]*" height="[^"]*"', '', svg, count=1)
         cells.append(
             f'<g transform="translate({x},{y})">'
             f'<text x="{CELL_W / 2}" y="16" font-size="15" text-anchor="middle" '
@@ -91,7 +91,7 @@ def main() -> None:
     svg_path.write_text(text, encoding="utf-8")
     png(svg_path, args.out / "start-positions.png", w, h)
     print(f"wrote {svg_path} and {args.out / 'start-positions.png'}")
-    if args.each:
+    if args.each is not None:
         args.each.mkdir(parents=True, exist_ok=True)
         for info in patience.games():
             svg = patience.game(info.slug).deal(args.seed).start().svg()

@@ -359,8 +359,8 @@ def _margarethe(_: Sequence[str]) -> list[Slot | Ornament]:
 def _two_rings(_: Sequence[str]) -> list[Slot | Ornament]:
     return [
         *ring(_n("F", 1, 8), 2.9, 2.0, 2.4, 1.5),
-        *ring(_n("F", 9, 16), 8.3, 2.0, 2.4, 1.5),
-        *row(_n("B", 1, 8), 1.6, 4.3),
+        *ring(_n("F", 9, 16), 8.9, 2.0, 2.4, 1.5),
+        *row(_n("B", 1, 8), 1.9, 4.3),
         *_stock(3.5, 5.5, "talon"),
     ]
 
@@ -440,9 +440,9 @@ def _clock(_: Sequence[str]) -> list[Slot | Ornament]:
     # Hour k sits at angle 30k degrees clockwise from the top (XII).
     start = -90 + 30
     return [
-        *ring(_n("F", 1, 12), 5.5, 4.7, 3.0, 2.4, start),
-        *ring(_n("P", 1, 12), 5.5, 4.7, 5.2, 4.2, start),
-        *_stock(3.75, 9.6, "talon"),
+        *ring(_n("F", 1, 12), 5.4, 3.7, 3.1, 2.0, start),
+        *ring(_n("P", 1, 12), 5.4, 3.7, 4.9, 3.2, start),
+        *_stock(3.65, 7.6, "talon"),
     ]
 
 
@@ -562,7 +562,7 @@ def _carpet(_: Sequence[str]) -> list[Slot | Ornament]:
 def _nivernaise(_: Sequence[str]) -> list[Slot | Ornament]:
     return [
         *row(_n("F", 1, 4), 0.5, 0),
-        Slot("pack", 3.5 + 0.75, 0),
+        Slot("pack", 4.5, 0),
         *row(_n("F", 5, 8), 5.5, 0),
         *column(["FL1", "FL2", "FL3", "FL4"], 0, 1),
         *row(_n("L", 1, 6), 1.3, 1, 1.15, 4, "down"),

@@ -109,6 +109,7 @@ def _place(p: Place, s: Slot) -> list[str]:
         f'text-anchor="middle" fill="#dfe">{label}</text>',
     ]
     cards = p.cards
+    cx, cy = x, y
     if not cards:
         out.append(
             f'<rect class="empty" data-place="{label}" x="{x:g}" y="{y:g}" width="{W}" '
@@ -116,6 +117,7 @@ def _place(p: Place, s: Slot) -> list[str]:
         )
     elif s.fan == "stack":
         out += [card_svg(c, x, y, p.label) for c in cards]
+        cx, cy = x, y
     else:
         spread, step = _steps(len(cards), max(_room(s), 0.0), *_limits(s))
         under = len(cards) - spread
@@ -134,10 +136,14 @@ def _place(p: Place, s: Slot) -> list[str]:
         s.fan == "stack" or _steps(len(cards), max(_room(s), 0.0), *_limits(s))[0] < len(cards)
     )
     if hidden:
-        # How many cards the place holds, when some lie squared under others.
+        # How many cards the place holds, when some lie squared under others: a badge on
+        # the corner of the card that shows last.
+        bx, by = (cx, cy) if s.fan != "stack" else (x, y)
         out.append(
-            f'<text class="count" x="{x + W - 3:g}" y="{y - 4:g}" font-size="10" '
-            f'text-anchor="end" fill="#fc6">{len(cards)}</text>'
+            f'<rect class="badge" x="{bx + W - 25:g}" y="{by + H - 17:g}" width="23" '
+            'height="15" rx="4" fill="#000" fill-opacity="0.75"/>'
+            f'<text class="count" x="{bx + W - 13.5:g}" y="{by + H - 5.5:g}" font-size="11" '
+            f'text-anchor="middle" fill="#fff">{len(cards)}</text>'
         )
     out.append("</g>")
     return out
