@@ -4,6 +4,7 @@ cards read back from the DOM and compared with the API's positions."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import shutil
@@ -16,8 +17,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import patience
-from patience.layout import COUNTERS
 import pytest
+from patience.layout import COUNTERS
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -87,9 +88,10 @@ def test_svg_colours_and_backs() -> None:
             assert fills == ({"#c0392b"} if card[1] in "DH" else {"#111"})
             # The corner: the rank, the suit under it.
             assert texts[0].text == {"T": "10"}.get(card[0], card[0])
-            assert texts[1].text == {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[
-                card[1]
-            ]
+            assert (
+                texts[1].text
+                == {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[card[1]]
+            )
 
 
 class Sections(HTMLParser):
@@ -449,3 +451,24 @@ def test_browser_draws_the_highlight(tmp_path: Path) -> None:
         assert len(set(pixels)) > 16
         shots.append(pixels)
     assert shots[0] != shots[1]
+
+
+def test_shah_is_a_star_of_rays() -> None:
+    rng = random.Random(3)
+    state = patience.game("shah").deal(1).start()
+    for _ in range(60):
+        state = state.play(rng.choice(state.moves()))
+    root = ET.fromstring(state.svg())
+    shah = next(g for g in root.iter(SVG_NS + "g") if g.get("class") == "ornament")
+    m = TRANSLATE.fullmatch(shah.get("transform", ""))
+    assert m
+    centre = (float(m[1]), float(m[2]))
+    boxes = place_boxes(state.svg())
+    grown = 0
+    for k in range(1, 9):
+        corners = boxes[f"R{k}"]
+        dist = [math.dist(c, centre) for c in corners]
+        # Each ray goes out from its ace: every card further out than the one under it.
+        assert dist == sorted(dist) and min(dist) > math.dist(bbox(boxes[f"F{k}"])[:2], centre)
+        grown += len(corners) > 2
+    assert grown >= 4

@@ -59,7 +59,7 @@ def sheet(seed: int) -> tuple[str, int, int]:
     for i, info in enumerate(infos):
         x, y = (i % PER_ROW) * CELL_W, (i // PER_ROW) * CELL_H
         svg = patience.game(info.slug).deal(seed).start().svg()
-        inner = re.sub(r' width="[^"]*" height="[^"]*"', '', svg, count=1)
+        inner = re.sub(r' width="[^"]*" height="[^"]*"', "", svg, count=1)
         cells.append(
             f'<g transform="translate({x},{y})">'
             f'<text x="{CELL_W / 2}" y="16" font-size="15" text-anchor="middle" '

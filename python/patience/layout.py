@@ -12,6 +12,8 @@ never overlap. ``fan`` says how a place's cards lie in its box:
 - ``"down"``: fanned downwards, every card's top edge showing, the top card last and whole;
 - ``"across"``: fanned to the right, the top card rightmost (a talon, a row of the table);
 - ``"left"``: fanned to the left, the top card leftmost (an outer card on the left);
+- ``"up"``: fanned upwards, the top card topmost (a ray going up);
+- ``"ne"``, ``"se"``, ``"sw"``, ``"nw"``: fanned slantwise outwards (a ray of a star);
 - ``"bone"``: fanned downwards, leaning left and right in turn (a herring-bone).
 
 A layout may also hold :class:`Ornament` shapes that are no place: the cards a game sets
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 
 __all__ = ["COUNTERS", "FANS", "Layout", "Ornament", "Slot", "counter_labels", "layout"]
 
-FANS = ("stack", "down", "across", "left", "bone")
+FANS = ("stack", "down", "across", "left", "up", "ne", "se", "sw", "nw", "bone")
 
 #: Key counters shown to a person, with the words they are shown under.
 COUNTERS: dict[str, str] = {
@@ -137,7 +139,10 @@ def ring(
     labels: Sequence[str], cx: float, cy: float, rx: float, ry: float, start: float = -90.0
 ) -> list[Slot]:
     """Places on a circle (a dial), clockwise from ``start``."""
-    return [Slot(lb, x, y) for lb, (x, y) in zip(labels, ring_points(len(labels), cx, cy, rx, ry, start))]
+    return [
+        Slot(lb, x, y)
+        for lb, (x, y) in zip(labels, ring_points(len(labels), cx, cy, rx, ry, start))
+    ]
 
 
 def _n(prefix: str, a: int, b: int) -> list[str]:
@@ -171,7 +176,11 @@ Maker = Callable[[Sequence[str]], list[Slot | Ornament]]
 
 
 def _klondike(_: Sequence[str]) -> list[Slot | Ornament]:
-    return [*_stock(0, 0, "talon"), *row(_n("F", 1, 4), 3.5, 0), *row(_n("T", 1, 7), 0, 1, 1, 4.5, "down")]
+    return [
+        *_stock(0, 0, "talon"),
+        *row(_n("F", 1, 4), 3.5, 0),
+        *row(_n("T", 1, 7), 0, 1, 1, 4.5, "down"),
+    ]
 
 
 def _napoleons_square(_: Sequence[str]) -> list[Slot | Ornament]:
@@ -185,7 +194,11 @@ def _napoleons_square(_: Sequence[str]) -> list[Slot | Ornament]:
 
 
 def _great_thirteen(_: Sequence[str]) -> list[Slot | Ornament]:
-    return [*row(_n("B", 1, 8), 0, 0), *row(_n("N", 1, 8), 0, 1), *row(_n("G", 1, 8), 0, 2, 1, 3.5, "down")]
+    return [
+        *row(_n("B", 1, 8), 0, 0),
+        *row(_n("N", 1, 8), 0, 1),
+        *row(_n("G", 1, 8), 0, 2, 1, 3.5, "down"),
+    ]
 
 
 def _herring_bone(_: Sequence[str]) -> list[Slot | Ornament]:
@@ -447,11 +460,23 @@ def _clock(_: Sequence[str]) -> list[Slot | Ornament]:
 
 
 def _shah(_: Sequence[str]) -> list[Slot | Ornament]:
+    # The Shah in the middle, the aces round him, a ray of cards going out from each ace.
+    cx, cy = 5.3, 4.9
+    rays = [
+        Slot("R1", cx - 0.5, cy - 4.8, 1, 2.7, "up"),
+        Slot("R2", cx + 0.8, cy - 4.4, 2.6, 2.2, "ne"),
+        Slot("R3", cx + 2.3, cy - 0.5, 2.9, 1, "across"),
+        Slot("R4", cx + 0.8, cy + 1.7, 2.6, 2.2, "se"),
+        Slot("R5", cx - 0.5, cy + 2.1, 1, 2.7, "down"),
+        Slot("R6", cx - 3.4, cy + 1.7, 2.6, 2.2, "sw"),
+        Slot("R7", cx - 5.2, cy - 0.5, 2.9, 1, "left"),
+        Slot("R8", cx - 3.4, cy - 4.4, 2.6, 2.2, "nw"),
+    ]
     return [
-        Ornament("aside", ((5.0, 3.7),)),
-        *ring(_n("F", 1, 8), 5.5, 4.2, 2.4, 1.5),
-        *ring(_n("R", 1, 8), 5.5, 4.2, 5.0, 3.3),
-        *_stock(4.25, 8.3, "talon"),
+        Ornament("aside", ((cx - 0.5, cy - 0.5),)),
+        *ring(_n("F", 1, 8), cx, cy, 1.7, 1.5),
+        *rays,
+        *_stock(cx + 2.6, cy + 3.9, "talon"),
     ]
 
 
@@ -508,7 +533,12 @@ def _labyrinth(labels: Sequence[str]) -> list[Slot | Ornament]:
 def _wheel(_: Sequence[str]) -> list[Slot | Ornament]:
     cx, cy = 5.0, 4.0
     cross = [(cx - 2.5, cy - 0.5), (cx - 1.5, cy - 0.5), (cx + 0.5, cy - 0.5), (cx + 1.5, cy - 0.5)]
-    cross += [(cx - 0.5, cy - 2.5), (cx - 0.5, cy - 1.5), (cx - 0.5, cy + 0.5), (cx - 0.5, cy + 1.5)]
+    cross += [
+        (cx - 0.5, cy - 2.5),
+        (cx - 0.5, cy - 1.5),
+        (cx - 0.5, cy + 0.5),
+        (cx - 0.5, cy + 1.5),
+    ]
     return [
         Ornament("ring", tuple(ring_points(24, cx, cy, 4.6, 3.6)), "circle"),
         Ornament("aside", tuple(cross)),
@@ -547,7 +577,11 @@ def _hemispheres(_: Sequence[str]) -> list[Slot | Ornament]:
 
 
 def _nestor(_: Sequence[str]) -> list[Slot | Ornament]:
-    return [*row(_n("C", 1, 8), 0, 0, 1, 3, "down"), Slot("reserve", 0, 3.2), *row(_n("X", 1, 4), 1.5, 3.2)]
+    return [
+        *row(_n("C", 1, 8), 0, 0, 1, 3, "down"),
+        Slot("reserve", 0, 3.2),
+        *row(_n("X", 1, 4), 1.5, 3.2),
+    ]
 
 
 def _fourteenth(_: Sequence[str]) -> list[Slot | Ornament]:

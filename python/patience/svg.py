@@ -40,9 +40,11 @@ RANK_TEXT = {"T": "10"}
 SEP = "  \u00b7  "
 
 
-def card_svg(card: Card, x: float, y: float, label: str, cls: str = "card") -> str:
-    """One card with its top-left corner at (x, y); the rank and suit stacked in the corner
-    so that 17 pixels of a fanned card show both (``10`` included)."""
+def card_svg(
+    card: Card, x: float, y: float, label: str, cls: str = "card", bottom: bool = False
+) -> str:
+    """One card with its top-left corner at (x, y); the rank and suit stacked in both top
+    corners, so that 17 pixels of a card fanned either way show both (``10`` included)."""
     at = f'transform="translate({x:g},{y:g})"'
     if not card.face_up:
         return (
@@ -60,14 +62,22 @@ def card_svg(card: Card, x: float, y: float, label: str, cls: str = "card") -> s
     sym = SUIT_SYMBOL[suit]
     squeeze = ' textLength="14" lengthAdjust="spacingAndGlyphs"' if len(shown) > 1 else ""
     title = f"<title>{escape(text)}</title>" if cls == "card" else ""
+    corner = (
+        f'<text class="rank" x="2" y="13" font-size="13" font-weight="bold" fill="{colour}"'
+        f"{squeeze}>{shown}</text>"
+        f'<text x="3" y="27" font-size="12" fill="{colour}">{sym}</text>'
+        f'<text class="rank" x="{W - 2}" y="13" font-size="13" font-weight="bold" '
+        f'text-anchor="end" fill="{colour}"{squeeze}>{shown}</text>'
+        f'<text x="{W - 3}" y="27" font-size="12" text-anchor="end" fill="{colour}">{sym}</text>'
+    )
+    # Under a card fanned upwards only the bottom strip shows: the corners again, turned.
+    turned = f'<g transform="rotate(180 {W / 2:g} {H / 2:g})">{corner}</g>' if bottom else ""
     return (
         f'<g class="{cls}" data-place="{escape(label)}" data-card="{escape(text)}" {at}>'
         f"{title}"
         f'<rect width="{W}" height="{H}" rx="{R}" fill="#fff" stroke="#555"/>'
-        f'<text class="rank" x="2" y="13" font-size="13" font-weight="bold" fill="{colour}"'
-        f"{squeeze}>{shown}</text>"
-        f'<text x="3" y="27" font-size="12" fill="{colour}">{sym}</text>'
-        f'<text x="{W / 2 + 4:g}" y="{H / 2 + 14:g}" font-size="26" text-anchor="middle" '
+        f"{corner}{turned}"
+        f'<text x="{W / 2:g}" y="{H / 2 + 14:g}" font-size="26" text-anchor="middle" '
         f'fill="{colour}">{sym}</text></g>'
     )
 
@@ -90,55 +100,74 @@ def _steps(n: int, room: float, lo: float, hi: float) -> tuple[int, float]:
     return max(1, int(room // lo) + 1), lo
 
 
+#: The way each fan spreads its cards, one step at a time (``bone`` leans in turn).
+DIRECTIONS = {
+    "down": (0, 1),
+    "bone": (0, 1),
+    "up": (0, -1),
+    "across": (1, 0),
+    "left": (-1, 0),
+    "ne": (1, -1),
+    "se": (1, 1),
+    "sw": (-1, 1),
+    "nw": (-1, -1),
+}
+
+
 def _room(s: Slot) -> float:
     """Pixels a slot's fan may spread over beyond one whole card."""
     _, _, w, h = _box(s)
-    return h - H if s.fan in ("down", "bone") else w - W
+    dx, dy = DIRECTIONS.get(s.fan, (0, 0))
+    if dx == 0:
+        return h - H
+    if dy == 0:
+        return w - W
+    return min(w - W, h - H)
 
 
 def _limits(s: Slot) -> tuple[float, float]:
-    return (MIN_DOWN, MAX_DOWN) if s.fan in ("down", "bone") else (MIN_ACROSS, MAX_ACROSS)
+    vertical = DIRECTIONS.get(s.fan, (0, 0))[0] == 0
+    return (MIN_DOWN, MAX_DOWN) if vertical else (MIN_ACROSS, MAX_ACROSS)
 
 
 def _place(p: Place, s: Slot) -> list[str]:
     x, y, w, h = _box(s)
+    dx, dy = DIRECTIONS.get(s.fan, (0, 0))
+    # The first card lies in the corner the fan spreads away from.
+    x0 = x if dx >= 0 else x + w - W
+    y0 = y if dy >= 0 else y + h - H
     label = escape(p.label)
     out = [
         f'<g class="place" data-place="{label}">',
-        f'<text class="label" x="{x + W / 2:g}" y="{y - 4:g}" font-size="11" '
+        f'<text class="label" x="{x0 + W / 2:g}" y="{y - 4:g}" font-size="11" '
         f'text-anchor="middle" fill="#dfe">{label}</text>',
     ]
     cards = p.cards
-    cx, cy = x, y
+    cx, cy = x0, y0
     if not cards:
         out.append(
-            f'<rect class="empty" data-place="{label}" x="{x:g}" y="{y:g}" width="{W}" '
+            f'<rect class="empty" data-place="{label}" x="{x0:g}" y="{y0:g}" width="{W}" '
             f'height="{H}" rx="{R}" fill="none" stroke="#9bb" stroke-dasharray="4 3"/>'
         )
-    elif s.fan == "stack":
-        out += [card_svg(c, x, y, p.label) for c in cards]
-        cx, cy = x, y
+    elif s.fan not in DIRECTIONS:
+        out += [card_svg(c, x0, y0, p.label) for c in cards]
     else:
         spread, step = _steps(len(cards), max(_room(s), 0.0), *_limits(s))
         under = len(cards) - spread
         for i, c in enumerate(cards):
             k = max(0, i - under)
-            if s.fan == "across":
-                cx, cy = x + k * step, y
-            elif s.fan == "left":
-                cx, cy = x + w - W - k * step, y
-            elif s.fan == "bone":
-                cx, cy = x + (w - W) / 2 + (BONE if k % 2 else -BONE), y + k * step
-            else:
-                cx, cy = x, y + k * step
-            out.append(card_svg(c, cx, cy, p.label))
+            cx, cy = x0 + dx * k * step, y0 + dy * k * step
+            if s.fan == "bone":
+                cx += (w - W) / 2 + (BONE if k % 2 else -BONE)
+            out.append(card_svg(c, cx, cy, p.label, bottom=s.fan == "up"))
     hidden = len(cards) > 1 and (
-        s.fan == "stack" or _steps(len(cards), max(_room(s), 0.0), *_limits(s))[0] < len(cards)
+        s.fan not in DIRECTIONS
+        or _steps(len(cards), max(_room(s), 0.0), *_limits(s))[0] < len(cards)
     )
     if hidden:
         # How many cards the place holds, when some lie squared under others: a badge on
         # the corner of the card that shows last.
-        bx, by = (cx, cy) if s.fan != "stack" else (x, y)
+        bx, by = cx, cy
         out.append(
             f'<rect class="badge" x="{bx + W - 25:g}" y="{by + H - 17:g}" width="23" '
             'height="15" rx="4" fill="#000" fill-opacity="0.75"/>'
