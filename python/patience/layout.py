@@ -43,7 +43,7 @@ COUNTERS: dict[str, str] = {
     "redeals": "re-deals",
     "deal": "deal",
     "circle": "circle",
-    "grace": "grace used",
+    "grace": "graces used",
     "queens": "queens out",
     "next": "next packet",
 }
@@ -65,11 +65,13 @@ class Slot:
 class Ornament:
     """A shape that is no place. ``kind`` is ``"aside"`` (the deal's cards set aside, drawn
     at ``points`` in turn) or ``"ring"`` (a heap counted by the key's counter ``counter``,
-    drawn as card outlines at ``points``, so many filled as the counter says)."""
+    drawn as card outlines at ``points``, so many filled as the counter says); ``caption``
+    is written over the first point."""
 
     kind: str
     points: tuple[tuple[float, float], ...]
     counter: str = ""
+    caption: str = ""
 
 
 @dataclass(frozen=True)
@@ -328,6 +330,7 @@ def _terrace(_: Sequence[str]) -> list[Slot | Ornament]:
         *row(_n("F", 1, 8), 0.5, 1),
         *row(_n("V", 1, 9), 0, 2, 1, 2.5, "down"),
         *_stock(0, 4.5, "talon"),
+        Ornament("aside", ((4.5, 4.5), (5.5, 4.5), (6.5, 4.5)), caption="to choose"),
     ]
 
 
@@ -345,7 +348,7 @@ def _sultan(_: Sequence[str]) -> list[Slot | Ornament]:
     return [
         *column(_n("D", 1, 4), 0, 0),
         *[Slot(lb, 1.5 + x, 0.5 + y) for lb, (x, y) in zip(order, around)],
-        Ornament("aside", ((2.5, 1.5),)),
+        Ornament("aside", ((2.5, 1.5),), caption="Sultan"),
         *column(_n("D", 5, 8), 5, 0),
         *_stock(1.5, 4.1, "talon"),
     ]
@@ -473,7 +476,7 @@ def _shah(_: Sequence[str]) -> list[Slot | Ornament]:
         Slot("R8", cx - 3.4, cy - 4.4, 2.6, 2.2, "nw"),
     ]
     return [
-        Ornament("aside", ((cx - 0.5, cy - 0.5),)),
+        Ornament("aside", ((cx - 0.5, cy - 0.5),), caption="Shah"),
         *ring(_n("F", 1, 8), cx, cy, 1.7, 1.5),
         *rays,
         *_stock(cx + 2.6, cy + 3.9, "talon"),
@@ -541,7 +544,7 @@ def _wheel(_: Sequence[str]) -> list[Slot | Ornament]:
     ]
     return [
         Ornament("ring", tuple(ring_points(24, cx, cy, 4.6, 3.6)), "circle"),
-        Ornament("aside", tuple(cross)),
+        Ornament("aside", tuple(cross), caption="cross of aces"),
         Slot("pack", 0.5, 8.5),
         *row(_n("P", 1, 6), 2, 8.5),
         *row(_n("P", 7, 12), 2, 9.5),

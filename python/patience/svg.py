@@ -137,9 +137,11 @@ def _place(p: Place, s: Slot) -> list[str]:
     x0 = x if dx >= 0 else x + w - W
     y0 = y if dy >= 0 else y + h - H
     label = escape(p.label)
+    # The label over the first card, or under it when the fan grows upwards.
+    ly = y0 + H + 12 if dy < 0 else y - 4
     out = [
         f'<g class="place" data-place="{label}">',
-        f'<text class="label" x="{x0 + W / 2:g}" y="{y - 4:g}" font-size="11" '
+        f'<text class="label" x="{x0 + W / 2:g}" y="{ly:g}" font-size="11" '
         f'text-anchor="middle" fill="#dfe">{label}</text>',
     ]
     cards = p.cards
@@ -182,6 +184,12 @@ def _ornaments(state: State, lay: Layout) -> list[str]:
     out: list[str] = []
     aside = list(state.aside)
     for o in lay.ornaments:
+        if o.caption and o.points:
+            px, py = o.points[0]
+            out.append(
+                f'<text class="caption" x="{MARGIN + px * UX:g}" y="{MARGIN + py * UY + 11:g}" '
+                f'font-size="11" font-style="italic" fill="#dfe">{escape(o.caption)}</text>'
+            )
         if o.kind == "aside":
             for i, (px, py) in enumerate(o.points):
                 if i >= len(aside):
