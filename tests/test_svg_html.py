@@ -472,3 +472,27 @@ def test_shah_is_a_star_of_rays() -> None:
         assert dist == sorted(dist) and min(dist) > math.dist(bbox(boxes[f"F{k}"])[:2], centre)
         grown += len(corners) > 2
     assert grown >= 4
+
+
+@pytest.mark.parametrize("info", patience.games(), ids=lambda i: i.slug)
+def test_layout_boxes_are_disjoint(info: patience.GameInfo) -> None:
+    from patience import svg as svg_module
+    from patience.layout import FANS, GAP_X, GAP_Y, layout
+
+    state = walk(patience.game(info.slug).deal(5).start(), 40, random.Random(info.slug))
+    lay = layout(info.slug, state.labels)
+    assert sorted(s.label for s in lay.slots) == sorted(state.labels)
+    assert all(s.fan in FANS and s.w >= 1 and s.h >= 1 for s in lay.slots)
+    assert all(s.x >= 0 and s.y >= 0 for s in lay.slots)
+    boxes = {s.label: s.content() for s in lay.slots}
+    assert overlapping(boxes) == []
+    # The picture's pixels fit inside the layout's contents.
+    assert svg_module.GAP / svg_module.UX >= GAP_X and svg_module.GAP / svg_module.UY >= GAP_Y
+
+
+def test_unknown_labels_still_get_a_place() -> None:
+    from patience.layout import layout
+
+    lay = layout("no-such-game", ["F1", "X1", "pack", "X2"])
+    assert [s.label for s in lay.slots] == ["F1", "pack", "X1", "X2"]
+    assert lay.slot("X1") is not None and lay.slot("X1").fan == "down"  # type: ignore[union-attr]

@@ -5,12 +5,16 @@ pixels, a text screen can scale it to character cells. Nothing here knows about 
 
 A :class:`Layout` is a set of :class:`Slot` boxes in table units: ``x`` counts card widths
 (one card and the gap beside it) from the left, ``y`` card heights (one card, its label and
-the gap under it) from the top. A slot's box is ``w`` by ``h`` units; boxes of distinct places
+the gap under it) from the top. A slot's box is ``w`` by ``h`` units, of which the last
+:data:`GAP_X` of the width and :data:`GAP_Y` of the height are the gap to the next place: the
+rest, :meth:`Slot.content`, is where the place is drawn, and the contents of distinct places
 never overlap. ``fan`` says how a place's cards lie in its box:
 
 - ``"stack"``: squared up, the top card showing (a count tells how many);
 - ``"down"``: fanned downwards, every card's top edge showing, the top card last and whole;
 - ``"across"``: fanned to the right, the top card rightmost (a talon, a row of the table);
+- ``"cells"``: side by side as room allows, the top card rightmost (a row of a grid that
+  the key writes as one place);
 - ``"left"``: fanned to the left, the top card leftmost (an outer card on the left);
 - ``"up"``: fanned upwards, the top card topmost (a ray going up);
 - ``"ne"``, ``"se"``, ``"sw"``, ``"nw"``: fanned slantwise outwards (a ray of a star);
@@ -33,9 +37,15 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["COUNTERS", "FANS", "Layout", "Ornament", "Slot", "counter_labels", "layout"]
+__all__ = [
+    *("COUNTERS", "FANS", "GAP_X", "GAP_Y", "Layout", "Ornament", "Slot"),
+    *("counter_labels", "layout"),
+]
 
-FANS = ("stack", "down", "across", "left", "up", "ne", "se", "sw", "nw", "bone")
+#: The share of a unit left as a gap right of a place and under it.
+GAP_X, GAP_Y = 0.2, 0.12
+
+FANS = ("stack", "down", "across", "cells", "left", "up", "ne", "se", "sw", "nw", "bone")
 
 #: Key counters shown to a person, with the words they are shown under.
 COUNTERS: dict[str, str] = {
@@ -59,6 +69,15 @@ class Slot:
     w: float = 1.0
     h: float = 1.0
     fan: str = "stack"
+
+    def __post_init__(self) -> None:
+        # Four decimals, so that boxes laid edge to edge meet exactly.
+        for name in ("x", "y", "w", "h"):
+            object.__setattr__(self, name, round(float(getattr(self, name)), 4))
+
+    def content(self) -> tuple[float, float, float, float]:
+        """Left, top, right and bottom of where the place is drawn (its box less the gap)."""
+        return (self.x, self.y, self.x + self.w - GAP_X, self.y + self.h - GAP_Y)
 
 
 @dataclass(frozen=True)
@@ -187,11 +206,11 @@ def _klondike(_: Sequence[str]) -> list[Slot | Ornament]:
 
 def _napoleons_square(_: Sequence[str]) -> list[Slot | Ornament]:
     return [
-        *row(_n("P", 1, 4), 1.5, 0, 1.6, 1, "across"),
-        *column(_n("P", 5, 8), 0, 1, 1.5, 1, "across"),
-        *grid(_n("F", 1, 8), 4, 2.0, 1.5),
-        *column(_n("P", 9, 12), 6.5, 1, 1.5, 1, "across"),
-        *_stock(2, 5, "talon"),
+        *row(_n("P", 1, 4), 1.3, 0, 1.8, 1, "across"),
+        *column(_n("P", 5, 8), 0, 1, 1.8, 1, "across"),
+        *grid(_n("F", 1, 8), 4, 2.6, 1.5),
+        *column(_n("P", 9, 12), 7.3, 1, 1.8, 1, "across"),
+        *_stock(3.1, 5, "talon"),
     ]
 
 
@@ -588,7 +607,7 @@ def _nestor(_: Sequence[str]) -> list[Slot | Ornament]:
 
 
 def _fourteenth(_: Sequence[str]) -> list[Slot | Ornament]:
-    return [*column(_n("R", 1, 5), 0, 0, 5, 1, "across"), Slot("pack", 5.5, 0)]
+    return [*column(_n("R", 1, 5), 0, 0, 5, 1, "cells"), Slot("pack", 5.5, 0)]
 
 
 def _carpet(_: Sequence[str]) -> list[Slot | Ornament]:

@@ -106,6 +106,7 @@ DIRECTIONS = {
     "bone": (0, 1),
     "up": (0, -1),
     "across": (1, 0),
+    "cells": (1, 0),
     "left": (-1, 0),
     "ne": (1, -1),
     "se": (1, 1),
@@ -126,6 +127,8 @@ def _room(s: Slot) -> float:
 
 
 def _limits(s: Slot) -> tuple[float, float]:
+    if s.fan == "cells":
+        return MIN_ACROSS, UX
     vertical = DIRECTIONS.get(s.fan, (0, 0))[0] == 0
     return (MIN_DOWN, MAX_DOWN) if vertical else (MIN_ACROSS, MAX_ACROSS)
 
