@@ -41,10 +41,18 @@ SEP = "  \u00b7  "
 
 
 def card_svg(
-    card: Card, x: float, y: float, label: str, cls: str = "card", bottom: bool = False
+    card: Card,
+    x: float,
+    y: float,
+    label: str,
+    cls: str = "card",
+    right: bool = False,
+    bottom: bool = False,
 ) -> str:
-    """One card with its top-left corner at (x, y); the rank and suit stacked in both top
-    corners, so that 17 pixels of a card fanned either way show both (``10`` included)."""
+    """One card with its top-left corner at (x, y); the rank and suit stacked in the top-left
+    corner, so that 17 pixels of a card fanned to the right show both (``10`` included). A
+    card fanned to the left has them in its top-right corner too (``right``), a card fanned
+    upwards in its bottom corners, turned (``bottom``)."""
     at = f'transform="translate({x:g},{y:g})"'
     if not card.face_up:
         return (
@@ -66,10 +74,14 @@ def card_svg(
         f'<text class="rank" x="2" y="13" font-size="13" font-weight="bold" fill="{colour}"'
         f"{squeeze}>{shown}</text>"
         f'<text x="3" y="27" font-size="12" fill="{colour}">{sym}</text>'
-        f'<text class="rank" x="{W - 2}" y="13" font-size="13" font-weight="bold" '
-        f'text-anchor="end" fill="{colour}"{squeeze}>{shown}</text>'
-        f'<text x="{W - 3}" y="27" font-size="12" text-anchor="end" fill="{colour}">{sym}</text>'
     )
+    if right or bottom:
+        corner += (
+            f'<text class="rank" x="{W - 2}" y="13" font-size="13" font-weight="bold" '
+            f'text-anchor="end" fill="{colour}"{squeeze}>{shown}</text>'
+            f'<text x="{W - 3}" y="27" font-size="12" text-anchor="end" fill="{colour}">'
+            f"{sym}</text>"
+        )
     # Under a card fanned upwards only the bottom strip shows: the corners again, turned.
     turned = f'<g transform="rotate(180 {W / 2:g} {H / 2:g})">{corner}</g>' if bottom else ""
     return (
@@ -164,7 +176,7 @@ def _place(p: Place, s: Slot) -> list[str]:
             cx, cy = x0 + dx * k * step, y0 + dy * k * step
             if s.fan == "bone":
                 cx += (w - W) / 2 + (BONE if k % 2 else -BONE)
-            out.append(card_svg(c, cx, cy, p.label, bottom=s.fan == "up"))
+            out.append(card_svg(c, cx, cy, p.label, right=dx < 0, bottom=s.fan == "up"))
     hidden = len(cards) > 1 and (
         s.fan not in DIRECTIONS
         or _steps(len(cards), max(_room(s), 0.0), *_limits(s))[0] < len(cards)
