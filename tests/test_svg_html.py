@@ -496,3 +496,16 @@ def test_unknown_labels_still_get_a_place() -> None:
     lay = layout("no-such-game", ["F1", "X1", "pack", "X2"])
     assert [s.label for s in lay.slots] == ["F1", "pack", "X1", "X2"]
     assert lay.slot("X1") is not None and lay.slot("X1").fan == "down"  # type: ignore[union-attr]
+
+
+def test_contact_sheet_holds_every_game() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    try:
+        import screenshots
+    finally:
+        sys.path.pop(0)
+    text, w, h = screenshots.sheet(1)
+    root = ET.fromstring(text)
+    games = {s.get("data-game") for s in root.iter(SVG_NS + "svg") if s.get("data-game")}
+    assert games == {i.slug for i in patience.games()}
+    assert (w, h) == (float(root.get("width", 0)), float(root.get("height", 0)))

@@ -1,5 +1,6 @@
 """Write the contact sheet of every game's start position: docs/screenshots/start-positions.svg
-and, through headless Chromium, start-positions.png.
+and, through headless Chromium, start-positions.png; and clock-last-move.svg/.png, a position
+with the move that led to it highlighted.
 
     PYTHONPATH=python python tools/screenshots.py [--seed N] [--out DIR] [--each DIR]
 
@@ -91,6 +92,15 @@ def main() -> None:
     svg_path.write_text(text, encoding="utf-8")
     png(svg_path, args.out / "start-positions.png", w, h)
     print(f"wrote {svg_path} and {args.out / 'start-positions.png'}")
+    # One position with its last move highlighted.
+    start = patience.game("clock").deal(args.seed).start()
+    move = start.moves()[0]
+    one = args.out / "clock-last-move.svg"
+    one.write_text(start.play(move).svg(last_move=move, size=560), encoding="utf-8")
+    m = re.search(r'width="([\d.]+)" height="([\d.]+)"', one.read_text(encoding="utf-8"))
+    assert m
+    png(one, args.out / "clock-last-move.png", int(float(m[1])) + 1, int(float(m[2])) + 1)
+    print(f"wrote {one} and its PNG (last move {move.describe()})")
     if args.each is not None:
         args.each.mkdir(parents=True, exist_ok=True)
         for info in patience.games():
