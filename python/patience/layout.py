@@ -571,7 +571,7 @@ def _wheel(_: Sequence[str]) -> list[Slot | Ornament]:
 
 
 def _caesar(_: Sequence[str]) -> list[Slot | Ornament]:
-    return grid(_n("P", 1, 9), 3, 0, 0)  # type: ignore[return-value]
+    return [*grid(_n("P", 1, 9), 3, 0, 0)]
 
 
 def _sly(_: Sequence[str]) -> list[Slot | Ornament]:
