@@ -405,6 +405,10 @@ def test_last_move_highlights_its_places() -> None:
     assert highlighted(turned.svg(last_move="turn")) == {"pack", "talon"}
     with pytest.raises(patience.PatienceError, match="not the move"):
         turned.svg(last_move="t4>t7")
+    with pytest.raises(patience.PatienceError, match="not the move"):
+        turned.svg(last_move=start.move("t4>t7"))
+    with pytest.raises(TypeError, match="last_move"):
+        turned.svg(last_move=3)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("slug", ["clock", "wheel", "herring-bone", "besieged-city", "labyrinth"])

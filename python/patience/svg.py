@@ -232,18 +232,21 @@ def _ornaments(state: State, lay: Layout) -> list[str]:
 def _touched(state: State, last_move: object) -> set[str]:
     """The labels of the places ``last_move`` (the move that led to ``state``) changed."""
     from ._api import Move
+    from .errors import IllegalMoveError
 
-    before: State | None = None
+    if not isinstance(last_move, (Move, str)):
+        raise TypeError(f"last_move must be a Move or its text, not {type(last_move).__name__}")
+    wrong = IllegalMoveError(
+        f"last_move {str(last_move)[:40]!r} is not the move that led to this position"
+    )
     if isinstance(last_move, Move) and last_move.state is not None:
         before = last_move.state
+        if before.game != state.game or before.play(last_move).key != state.key:
+            raise wrong
     else:
         text = str(last_move).strip().lower()
         if not state.history or state.history[-1].lower() != text:
-            from .errors import IllegalMoveError
-
-            raise IllegalMoveError(
-                f"last_move {str(last_move)[:40]!r} is not the move that led to this position"
-            )
+            raise wrong
         before = state.deal.start().play_many(list(state.history[:-1]))
     old = {p.label: p.key_text() for p in before.places}
     return {p.label for p in state.places if old.get(p.label) != p.key_text()}
