@@ -10,7 +10,8 @@ surveyed costs nothing). A state limit, not a time limit, bounds each deal, so t
 does not depend on the machine or on what else runs beside it. Per game: won, lost and
 unknown counts, the win rate among the decided deals with its 95% Wilson interval, and the
 rate over all deals if every unknown deal were lost .. won. `--readme FILE` also replaces
-the table between the markers `<!-- survey-table -->` and `<!-- /survey-table -->` in FILE.
+the table between the markers `<!-- survey-table -->` and `<!-- /survey-table -->` in FILE;
+with games named, only their rows are replaced (the header and the other rows stay).
 """
 
 from __future__ import annotations
@@ -71,11 +72,27 @@ def main() -> int:
     if a.readme is not None:
         text = a.readme.read_text()
         pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
-        if not pattern.search(text):
+        found = pattern.search(text)
+        if not found:
             print(f"survey_table: no {BEGIN} ... {END} markers in {a.readme}", file=sys.stderr)
             return 2
+        if a.slugs:
+            # Named games: their rows are replaced where they stand (or added), the rest kept.
+            table = merge_rows(found.group(0), lines[4:])
         a.readme.write_text(pattern.sub(lambda _: f"{BEGIN}\n{table}\n{END}", text))
     return 0
+
+
+def merge_rows(block: str, rows: list[str]) -> str:
+    """The table between the markers (`block`, markers included) with each of `rows`
+    put in place of the row of the same game, or added at the end."""
+    old = block.splitlines()[1:-1]
+    new = {r.split("|")[1].strip(): r for r in rows}
+    out = []
+    for line in old:
+        game = line.split("|")[1].strip() if line.startswith("| ") else None
+        out.append(new.pop(game) if game in new else line)
+    return "\n".join(out + list(new.values()))
 
 
 if __name__ == "__main__":

@@ -41,7 +41,9 @@ OPTION_SETS: dict[str, list[dict[str, object]]] = {
     "la-belle-lucie": [{}, {"house_in_the_wood": True}, {"house_on_the_hill": True}],
     "anna": [{}, {"marry_wrap": True}],
     "light-and-shade": [{}, {"talon_to_auxiliary": True}],
-    "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}],
+    "napoleon-at-st-helena": [{}, {"lane_from_talon_only": True}, {"forty_thieves": True}],
+    "fourteenth": [{}, {"choose_pairs": True}],
+    "salic-law": [{}, {"once_per_king": True}],
     "napoleons-square": [{}, {"single_cards": True}, {"no_king_slip": True}],
     "labyrinth": [{}, {"wait_for_foundations": True}],
 }

@@ -16,8 +16,10 @@ from pathlib import Path
 
 import patience
 import pytest
+from patience.play import board_lines
 
 TMUX = shutil.which("tmux")
+COLS, ROWS = 80, 24  # the terminal every test plays in
 SUITS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S"}
 
 
@@ -33,7 +35,7 @@ class Term:
             full.pop("NO_COLOR", None)
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in full.items() if k.isidentifier())
         cmd = f"env {exports} {shlex.join(argv)}; echo EXITED:$?; sleep 60"
-        self.tmux("new-session", "-d", "-s", "t", "-x", "150", "-y", "60", cmd)
+        self.tmux("new-session", "-d", "-s", "t", "-x", str(COLS), "-y", str(ROWS), cmd)
 
     def tmux(self, *args: str) -> str:
         return subprocess.run(
@@ -93,10 +95,28 @@ def ascii_screen(text: str) -> str:
 
 
 def shows(screen: str, state: patience.State) -> bool:
-    """Every line of the state's display text is a line of the screen, in order."""
+    """Every line of the position's compact board is a line of the screen, in order, and
+    the heading gives its move number."""
     lines = [ln.rstrip() for ln in ascii_screen(screen).splitlines()]
-    want = [ln.rstrip() for ln in str(state).rstrip("\n").splitlines()]
-    return any(lines[i : i + len(want)] == want for i in range(len(lines) - len(want) + 1))
+    if f"move {len(state.history)}" not in lines[0]:
+        return False
+    # The board as drawn for some height (it is drawn tighter when room is short).
+    for height in (None, *range(ROWS, 0, -1)):
+        want = [ln.rstrip() for ln in board_lines(state, COLS, height)]
+        if lines[1 : 1 + len(want)] == want:
+            return True
+    return False
+
+
+def hidden_cards(state: patience.State) -> set[str]:
+    """The cards of a one-pack position that lie face down."""
+    return {str(c) for p in state.places for c in p.cards if not c.face_up}
+
+
+def screen_cards(screen: str) -> set[str]:
+    return set(
+        re.findall(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])", ascii_screen(screen))
+    )
 
 
 def test_play_undo_hint_save_load_quit(term, tmp_path: Path) -> None:
@@ -105,9 +125,11 @@ def test_play_undo_hint_save_load_quit(term, tmp_path: Path) -> None:
     moves = start.moves()
     t = term(play_argv("canfield-or-klondike", "--seed", "2", "--hint-timeout", "20"))
     screen = t.wait(r"^>\s*$")
-    assert "move 0" in screen and shows(screen, start)
+    assert "move 0" in screen and "seed 2" in screen and shows(screen, start)
     for i, m in enumerate(moves, 1):
         assert f"{i}. {m.describe()}" in ascii_screen(screen)
+    # Nothing face down is named: not in the board, not in the moves.
+    assert not (screen_cards(screen) & hidden_cards(start))
     # Unicode suits and colour: a red card is drawn in red.
     assert re.search(r"[\u2665\u2666]", screen)
     assert "\x1b[31m" in t.screen(escapes=True)
@@ -123,6 +145,11 @@ def test_play_undo_hint_save_load_quit(term, tmp_path: Path) -> None:
     t.line("undo")
     screen = t.wait(r"undid ")
     assert "move 0" in screen and shows(screen, start)
+    t.line("redo")
+    screen = t.wait(r"redid ")
+    assert shows(screen, after)
+    t.line("u")
+    t.wait(r"undid ")
 
     # Move by text in upper case.
     text = str(moves[-1]).upper()
@@ -214,8 +241,8 @@ def test_not_a_terminal_is_plain_ascii() -> None:
     assert out.returncode == 0
     assert "\x1b" not in out.stdout and out.stdout.isascii()
     start = patience.game("canfield-or-klondike").deal(2).start()
-    assert str(start).splitlines()[0] in out.stdout
-    assert f"played {start.moves()[0]}" in out.stdout
+    assert board_lines(start)[0] in out.stdout
+    assert f"played {start.moves()[0].describe()}" in out.stdout
 
 
 @pytest.mark.parametrize(
@@ -226,3 +253,142 @@ def test_bad_command_line_is_one_line(argv: list[str]) -> None:
     out = subprocess.run(play_argv(*argv), input="", capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert out.stderr.startswith("patience: error: ") and out.stderr.count("\n") == 1
+
+
+# Games of different shapes: rows of piles, a grid, a city of 27 places, a dial, a wheel of
+# packets, a herring-bone with a pending choice, and one with over a thousand moves.
+SHAPES = [
+    "canfield-or-klondike",
+    "besieged-city",
+    "clock",
+    "wheel",
+    "herring-bone",
+    "carpet",
+    "fourteenth",
+    "empress-of-india",
+    "louis",
+]
+
+
+@pytest.mark.parametrize("slug", SHAPES)
+def test_every_shape_fits_80_by_24(term, slug: str) -> None:
+    start = patience.game(slug).deal(3).start()
+    t = term(play_argv(slug, "--seed", "3"))
+    screen = t.wait(r"^>\s*$")
+    lines = screen.rstrip("\n").splitlines()
+    assert len(lines) <= ROWS and all(len(ln) <= COLS for ln in lines)
+    # The heading (game, seed, move) is the first line: nothing scrolled away.
+    assert lines[0].startswith(start.game.info.title) and "seed 3" in lines[0]
+    assert shows(screen, start), screen
+    moves = start.moves()
+    assert re.search(r"^1\. ", ascii_screen(screen), re.M) if moves else "lost" in screen
+    # The first move by number: the screen follows.
+    if moves:
+        t.line("1")
+        screen = t.wait(r"move 1")
+        assert shows(screen, start.play(moves[0])), screen
+        assert len(screen.rstrip("\n").splitlines()) <= ROWS
+
+
+def test_many_moves_page_and_hidden_cards_stay_hidden(term) -> None:
+    start = patience.game("empress-of-india").deal(1).start()
+    n = len(start.moves())
+    t = term(play_argv("empress-of-india", "--seed", "1"))
+    screen = t.wait(r"^>\s*$")
+    pages = re.search(r"page 1 of (\d+)", screen)
+    assert pages and int(pages.group(1)) > 1 and n > 100
+    t.line("+")
+    screen = t.wait(r"page 2 of")
+    t.line("-")
+    t.wait(r"page 1 of")
+    t.line(str(n))
+    screen = t.wait(r"move 1")
+    assert shows(screen, start.play(start.moves()[n - 1]))
+
+
+def test_moves_by_card(term) -> None:
+    # Klondike seed 1: 9S goes only onto TD (t1>t5); TD is wanted by 9S and 9C.
+    start = patience.game("canfield-or-klondike").deal(1).start()
+    t = term(play_argv("canfield-or-klondike", "--seed", "1"))
+    t.wait(r"^>\s*$")
+    t.line("9s")
+    screen = t.wait(r"move 1")
+    assert "played t1>t5" in screen and shows(screen, start.play("t1>t5"))
+    t.line("u")
+    t.wait(r"undid")
+    t.line("9C onto TD")
+    screen = t.wait(r"move 1")
+    assert "played t7>t5" in screen
+    t.line("u")
+    t.wait(r"undid")
+    t.line("AD to F1")
+    screen = t.wait(r"move 1")
+    assert "played t6>f1" in screen
+    t.line("KH")
+    screen = t.wait(r"error: ")
+    assert "no legal move moves KH" in ascii_screen(screen)
+
+
+def test_lost_position_and_hint_symbols(term, tmp_path: Path) -> None:
+    # Klondike seed 3 is lost; play its pack through and the moves run out.
+    g = patience.game("canfield-or-klondike")
+    s = g.deal(3).start()
+    while s.moves():
+        s = s.play(s.moves()[-1] if "turn" in [m.text for m in s.moves()] else s.moves()[0])
+        if len(s.history) > 400:
+            break
+    assert not s.moves() and not s.is_won
+    rec = tmp_path / "lost.txt"
+    rec.write_text(s.record() + "\n")
+    t = term(play_argv("--record", str(rec)))
+    screen = t.wait(r"^>\s*$")
+    assert "the game is lost" in screen
+    t.line("1")
+    screen = t.wait(r"error: ")
+    assert "no legal moves here" in screen and "(1 to 0)" not in screen
+    # A hint in a live position is written with the board's suit symbols.
+    t2 = term(play_argv("canfield-or-klondike", "--seed", "2", "--hint-timeout", "20"))
+    t2.wait(r"^>\s*$")
+    t2.line("h")
+    screen = t2.wait(r"hint: ", timeout=60)
+    hint_line = next(ln for ln in screen.splitlines() if "hint:" in ln)
+    assert re.search(r"[\u2660\u2663\u2665\u2666]", hint_line) and not re.search(
+        r"\b[A2-9TJQK][CDHS]\b", hint_line
+    )
+
+
+def test_random_seed_is_shown_and_printed(term) -> None:
+    t = term(play_argv("clock"))
+    screen = t.wait(r"^>\s*$")
+    m = re.search(r"seed (\d+)", screen.splitlines()[0])
+    assert m, screen
+    t.line("q")
+    screen = t.wait(r"EXITED:0")
+    assert f"clock seed {m.group(1)}" in screen
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in patience.games()])
+def test_every_game_fits_80_by_24_along_a_walk(slug: str) -> None:
+    # The screen the session draws, without a terminal: every game, along a random walk,
+    # fits 80 x 24 with the prompt, and names no face-down card of a one-pack game.
+    import io
+    import random
+
+    from patience.play import Session, Style
+
+    rng = random.Random(slug)
+    s = patience.game(slug).deal(5).start()
+    for step in range(30):
+        ses = Session(s, io.StringIO(), io.StringIO(), Style(), size=(COLS, ROWS))
+        ses.message = "hint: play t4>t7 (2S onto 3D) and a long message " * 3
+        lines = ses.screen_lines()
+        assert len(lines) + 1 <= ROWS, (slug, step, "\n".join(lines))
+        assert all(len(ln) <= COLS for ln in lines), (slug, step)
+        assert lines[0].startswith(s.game.info.title) and f"move {len(s.history)}" in lines[0]
+        if s.game.info.cards == 52:
+            shown = screen_cards("\n".join(lines[1:-2]))
+            assert not (shown & hidden_cards(s)), (slug, step, shown & hidden_cards(s))
+        moves = s.moves()
+        if not moves:
+            break
+        s = s.play(rng.choice(moves))

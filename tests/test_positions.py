@@ -191,7 +191,8 @@ def test_klondike_moves_by_hand():
     turn = by_text["turn"]
     assert (turn.source, turn.dest) == ("pack", "talon")
     assert turn.cards == (Card(4, "C"),) and turn.cards[0].face_up
-    assert turn.describe() == "turn (4C from pack to talon)"
+    assert turn.describe() == "turn (1 card from pack)"  # not turned yet: not named
+    assert turn.describe(reveal=True) == "turn (4C from pack to talon)"
     t6 = by_text["t6>f1"]
     assert (t6.source, t6.dest, t6.cards) == ("T6", "F1", (Card(1, "D"),))
     # After the ace goes, the card under it turns face up.

@@ -139,7 +139,7 @@ def test_page_holds_every_position(page: Path, states: list[patience.State]) -> 
     p = Sections()
     p.feed(text)
     assert len(p.steps) == len(states)
-    moves = [m.describe() for m in states[-1].game.solve(SEED, timeout=60).steps()]
+    moves = [m.describe(reveal=True) for m in states[-1].game.solve(SEED, timeout=60).steps()]
     for i, (step, st) in enumerate(zip(p.steps, states)):
         assert by_place(step["cards"], [p.label for p in st.places]) == expected_cards(st)  # type: ignore[arg-type]
         attrs = step["attrs"]
@@ -232,6 +232,23 @@ def test_browser_screenshots_differ_between_steps(page: Path, tmp_path: Path) ->
         assert len(set(pixels)) > 16  # not a blank page
         shots.append(pixels)
     assert shots[0] != shots[1]
+
+
+def test_page_lists_the_line_with_its_length(page: Path, states: list[patience.State]) -> None:
+    text = page.read_text(encoding="utf-8")
+    last = len(states) - 1
+    assert f": {last} moves</h1>" in text
+    assert f'id="slider" min="0" max="{last}"' in text
+    items = re.findall(r'<li value="(\d+)" data-step="\d+"><a href="#step=(\d+)">', text)
+    assert [int(a) for a, _ in items] == list(range(last + 1))
+
+
+def test_browser_marks_the_current_move_in_the_list(page: Path, tmp_path: Path) -> None:
+    out = chromium(tmp_path, "--dump-dom", f"{page.as_uri()}#step=7")
+    dom = out.stdout.decode("utf-8")
+    current = re.findall(r'<li value="(\d+)" data-step="\d+" class="current">', dom)
+    assert current == ["7"]
+    assert re.search(r'id="slider"[^>]*', dom)
 
 
 # --- the book's layouts (patience.layout) drawn by State.svg ------------------------------

@@ -227,13 +227,19 @@ class OptionInfo:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What a game is: slug, title, the cards it uses and its options."""
+    """What a game is: slug, title, the cards it uses and its options.
+
+    ``rules_version`` numbers the game's rules as the engine plays them: it goes up when a
+    change can alter any deal's verdict or moves, and a survey stores it with every deal
+    so that results from before and after a change are never combined.
+    """
 
     slug: str
     title: str
     packs: str
     cards: int
     options: tuple[OptionInfo, ...] = field(default_factory=tuple)
+    rules_version: int = 1
 
     def __post_init__(self) -> None:
         _check_fields(self)
@@ -246,6 +252,7 @@ class GameInfo:
             "packs": self.packs,
             "cards": self.cards,
             "options": [o.as_dict() for o in self.options],
+            "rules_version": self.rules_version,
         }
 
 
@@ -259,9 +266,9 @@ def _option_info(t: tuple[str, str, str, str, list[int], bool]) -> OptionInfo:
 
 
 def _info(
-    t: tuple[str, str, str, int, list[tuple[str, str, str, str, list[int], bool]]],
+    t: tuple[str, str, str, int, list[tuple[str, str, str, str, list[int], bool]], int],
 ) -> GameInfo:
-    return GameInfo(t[0], t[1], t[2], t[3], tuple(_option_info(o) for o in t[4]))
+    return GameInfo(t[0], t[1], t[2], t[3], tuple(_option_info(o) for o in t[4]), t[5])
 
 
 def games() -> list[GameInfo]:
@@ -525,7 +532,7 @@ def deal_from_text(text: str, seed: int | None = None) -> Deal:
 _NOT_PLACES = frozenset(
     {
         *("rng", "pass", "redeals", "next", "queens", "dir", "open", "pending", "phase"),
-        *("grace", "circle", "deal"),
+        *("grace", "circle", "deal", "row6", "used"),
     }
 )
 
@@ -641,12 +648,41 @@ def _prefix(a: Sequence[Card], b: Sequence[Card]) -> int:
     return n
 
 
+def _bodies(key: str) -> dict[str, str]:
+    """The places of a key text as ``{label in lower case: cards text}``, the places of
+    :func:`places_of_key` without reading their cards (only the few a move needs are)."""
+    out = {}
+    for seg in key.split():
+        label, colon, body = seg.partition(":")
+        if colon and label and label.lower() not in _NOT_PLACES and _CARD_TEXT.fullmatch(body):
+            out[label.lower()] = body
+    return out
+
+
+class _AfterPlace:
+    """A place after a move, its cards read from the key's text when asked for."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+
+    def __len__(self) -> int:
+        return len(self.body) // 2
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        b = self.body
+        return tuple(_card_of(b[i : i + 2]) for i in range(0, len(b), 2))
+
+
 def _diff_move(
-    text: str, before: Sequence[Place], after: Sequence[Place]
+    text: str, before: Sequence[Place], after_key: str
 ) -> tuple[str | None, str | None, tuple[Card, ...]]:
-    """Source label, destination label and the cards moved, from the move's text and the
-    places before and after it (see :attr:`Move.cards`)."""
-    b, a = _by_label(before), _by_label(after)
+    """Source label, destination label and the cards moved, from the move's text, the
+    places before it and the key after it (see :attr:`Move.cards`)."""
+    b = _by_label(before)
+    a = {label: _AfterPlace(body) for label, body in _bodies(after_key).items()}
     m = _MOVE_FORM.fullmatch(text.strip())
     src = dst = None
     count: int | None = None
@@ -729,8 +765,10 @@ class Move:
                 m = _MOVE_FORM.fullmatch(self.text.strip())
                 cached = (m.group(1), m.group(3), ()) if m else (None, None, ())
             else:
-                after = self.state.play(self.text)
-                cached = _diff_move(self.text, self.state.places, after.places)
+                key = self.state._next_key(self.text)
+                if key is None:  # a text not as moves() writes it (another case)
+                    key = self.state.play(self.text).key
+                cached = _diff_move(self.text, self.state.places, key)
             object.__setattr__(self, "_parts_cache", cached)
         return cached  # type: ignore[no-any-return]
 
@@ -753,25 +791,18 @@ class Move:
         move has no state, or moves no card from one place to another."""
         return self._parts()[2]
 
-    def describe(self) -> str:
-        """A readable form naming the cards: ``t4>t7 (8H onto 9S)``, ``talon>f1 (AH to
-        empty F1)``, ``turn (9S from pack to talon)``; the bare text when no card moves."""
-        src, dst, cards = self._parts()
-        if not cards or self.state is None or dst is None:
+    def describe(self, reveal: bool = False) -> str:
+        """A readable form naming the cards the move moves, only those a player can see
+        before it: ``t4>t7 (8H onto 9S)``, ``talon>f1 (AH to empty F1)``, ``turn (1 card
+        from pack)``, ``refill (8C JC from talon to P12)``; the bare text when no card
+        moves. ``reveal=True`` names face-down cards too (``turn (4C from pack to
+        talon)``), for a line shown after the fact (see :mod:`patience._describe`)."""
+        if self.state is None:
             return self.text
-        if any(not c.face_up for c in cards) or len(cards) > 4:
-            what = f"{len(cards)} card" + ("s" if len(cards) > 1 else "")
-        else:
-            what = " ".join(map(str, cards))
-        target = self.state.place(dst)
-        if _MOVE_FORM.fullmatch(self.text.strip()):
-            top = target.top if target is not None else None
-            if top is None:
-                return f"{self.text} ({what} to empty {dst})"
-            if top.face_up:
-                return f"{self.text} ({what} onto {top})"
-            return f"{self.text} ({what} to {dst})"
-        return f"{self.text} ({what} from {src} to {dst})"
+        from ._describe import describe
+
+        s, after = self.state, self.state.play(self.text)
+        return describe(self.text, s.places, after.places, s.markers, after.markers, reveal)
 
     def as_dict(self) -> dict[str, Any]:
         """``{"text", "source", "dest", "cards", "description"}`` (for JSON)."""
@@ -817,6 +848,17 @@ class State:
     def moves(self) -> list[Move]:
         """The legal moves (empty when the game is over), each knowing this position."""
         return [Move(m, self) for m in self._engine.moves()]
+
+    def _next_key(self, text: str) -> str | None:
+        """The key after the legal move ``text`` (as :meth:`moves` writes it), or None.
+        The first call asks the engine for every move's next key at once and keeps them,
+        so that reading :attr:`Move.dest` on each of n moves costs O(n), not O(n**2)."""
+        nexts = self.__dict__.get("_nexts")
+        if nexts is None:
+            nexts = self.__dict__["_nexts"] = {}
+            for t, key in self._engine.successors():
+                nexts.setdefault(t, key)  # the first of a text, as play() takes it
+        return nexts.get(text)  # type: ignore[no-any-return]
 
     def move(self, text: str) -> Move:
         """The legal move with this text (in any case), knowing this position; raises
@@ -1007,7 +1049,8 @@ class State:
     ) -> Solution:
         """Search every position reachable from here.
 
-        ``max_states`` caps the positions stored, ``timeout`` the seconds (``None`` or
+        ``max_states`` caps the positions stored (``states <= max_states`` always: the
+        search stops before storing one more), ``timeout`` the seconds (``None`` or
         ``math.inf``: no limit), ``max_memory`` the bytes of the search's table and stacks:
         ``"auto"`` (the default) is half of the machine's memory (the least of physical
         memory, a cgroup limit and ``ulimit -v``), an integer is bytes, ``None`` is no limit.

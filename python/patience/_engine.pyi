@@ -8,9 +8,10 @@ from typing import Any
 
 __version__: str
 
-# (slug, title, pack description, number of cards, [(option, default, help, kind, values, none)])
+# (slug, title, pack description, number of cards,
+#  [(option, default, help, kind, values, none)], rules version)
 _OptTuple = tuple[str, str, str, str, list[int], bool]
-_InfoTuple = tuple[str, str, str, int, list[_OptTuple]]
+_InfoTuple = tuple[str, str, str, int, list[_OptTuple], int]
 
 class PatienceError(ValueError):
     """Base of every error about bad input."""
@@ -80,6 +81,7 @@ class RustState:
     def moves(self) -> list[str]: ...
     def play(self, mv: str) -> RustState: ...
     def play_named(self, mv: str) -> tuple[RustState, str]: ...
+    def successors(self) -> list[tuple[str, str]]: ...
     @property
     def key(self) -> str: ...
     def display(self) -> str: ...

@@ -146,18 +146,65 @@ def _read(path: str) -> str | None:
         return None
 
 
-def _cgroup_limits() -> list[int]:
+#: Where cgroup hierarchies are mounted when ``/proc/self/mountinfo`` cannot be read:
+#: (version, cgroup path of the mount's root, mount point).
+_DEFAULT_MOUNTS = [(2, "/", "/sys/fs/cgroup"), (1, "/", "/sys/fs/cgroup/memory")]
+#: The file of a cgroup directory holding its memory limit, by cgroup version.
+_LIMIT_FILE = {2: "memory.max", 1: "memory.limit_in_bytes"}
+
+
+def _cgroup_mounts(root: str) -> list[tuple[int, str, str]]:
+    """The mounted cgroup hierarchies that carry memory limits, from
+    ``/proc/self/mountinfo``: ``(version, cgroup path of the mount's root, mount point)``
+    for the cgroup2 hierarchy and the version 1 ``memory`` hierarchy."""
+    text = _read(os.path.join(root, "proc/self/mountinfo"))
+    if text is None:
+        return list(_DEFAULT_MOUNTS)
     out = []
-    own = _read("/proc/self/cgroup") or ""
-    paths = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"]
-    for line in own.splitlines():
+    for line in text.splitlines():
+        fields = line.split()
+        if "-" not in fields[6:]:
+            continue
+        sep = fields.index("-", 6)
+        if len(fields) < sep + 4:
+            continue
+        fstype, options = fields[sep + 1], fields[sep + 3].split(",")
+        if fstype == "cgroup2":
+            out.append((2, fields[3], fields[4]))
+        elif fstype == "cgroup" and "memory" in options:
+            out.append((1, fields[3], fields[4]))
+    return out or list(_DEFAULT_MOUNTS)
+
+
+def _cgroup_limits(root: str = "/") -> list[int]:
+    """Every memory limit set on this process's cgroups, for cgroup version 2 and version 1
+    alike: the process's own cgroup (``/proc/self/cgroup``) and each of its ancestors up
+    to the root of the mounted hierarchy, since each of them caps it. ``root`` is the
+    directory holding ``proc`` and ``sys`` (another one in tests)."""
+    own: dict[int, str] = {}
+    for line in (_read(os.path.join(root, "proc/self/cgroup")) or "").splitlines():
         parts = line.split(":", 2)
-        if len(parts) == 3 and parts[0] == "0" and parts[2] not in ("", "/"):
-            paths.insert(0, "/sys/fs/cgroup" + parts[2] + "/memory.max")
-    for p in paths:
-        text = _read(p)
-        if text and text.isdigit() and int(text) < 1 << 60:
-            out.append(int(text))
+        if len(parts) != 3 or not parts[2].startswith("/"):
+            continue
+        if parts[0] == "0" and parts[1] == "":
+            own[2] = parts[2]
+        elif "memory" in parts[1].split(","):
+            own[1] = parts[2]
+    out = []
+    for version, mount_root, point in _cgroup_mounts(root):
+        path = own.get(version, "/")
+        # The path as seen from the mount: a mount of a sub-tree (a container's cgroup
+        # namespace) shows the cgroup at its own root.
+        if mount_root != "/" and (path == mount_root or path.startswith(mount_root + "/")):
+            path = path[len(mount_root) :]
+        elif mount_root != "/":
+            path = "/"
+        parts = [p for p in path.split("/") if p and p not in (".", "..")]
+        for depth in range(len(parts), -1, -1):
+            where = os.path.join(root, point.lstrip("/"), *parts[:depth], _LIMIT_FILE[version])
+            text = _read(where)
+            if text and text.isdigit() and int(text) < 1 << 60:
+                out.append(int(text))
     return out
 
 

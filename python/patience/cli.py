@@ -323,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--replay", action="store_true", help="print every position along the winning moves"
     )
-    s.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
+    s.add_argument("--max-states", type=_nonneg_int, help="store at most this many positions")
     s.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     s.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
     s.add_argument(
@@ -358,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MOVES",
         help="the moves played so far, separated by spaces (any case)",
     )
-    h.add_argument("--max-states", type=_nonneg_int, help="stop after this many stored positions")
+    h.add_argument("--max-states", type=_nonneg_int, help="store at most this many positions")
     h.add_argument("--timeout", type=_seconds, help="stop after this many seconds")
     h.add_argument("--max-memory", type=_memory, default="auto", help=_MEMORY_HELP)
     h.add_argument("--exit-code", action="store_true", help=_EXIT_HELP)
@@ -369,8 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a deal at the terminal",
         description=(
             "Play a deal interactively: the position and its numbered legal moves are shown "
-            "after each move. Type a move's number or text (any case), or undo, hint, auto, "
-            "save FILE, load FILE, help, quit. End of input or Ctrl-C ends the session."
+            "after each move. Type a move's number or text (any case) or a card (9S, 9S onto "
+            "TD), or undo, redo, hint, auto, save FILE, load FILE, help, quit. End of input "
+            "or Ctrl-C ends the session."
         ),
         epilog=(
             "examples:\n  patience play canfield-or-klondike --seed 2\n"
@@ -381,7 +382,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("slug", nargs="?", help=_SLUG_HELP)
     pl.add_argument("-o", "--option", action="append", metavar="NAME=VALUE", help=_OPTION_HELP)
-    pl.add_argument("--seed", type=_seed, default=1, help="the deal's seed (default 1)")
+    pl.add_argument(
+        "--seed", type=_seed, default=None, help="the deal's seed (default: a random one, shown)"
+    )
     pl.add_argument("--moves", default="", metavar="MOVES", help="moves to play first")
     pl.add_argument(
         "--record", metavar="FILE", help="start from a saved record (written by 'save FILE')"
@@ -423,7 +426,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the SQLite store (default {DEFAULT_DB} in the current directory)",
     )
     v.add_argument(
-        "--max-states", type=_nonneg_int, help="per deal: stop after this many positions"
+        "--max-states", type=_nonneg_int, help="per deal: store at most this many positions"
     )
     v.add_argument("--timeout", type=_seconds, help="per deal: stop after this many seconds")
     v.add_argument(
@@ -581,11 +584,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             states = list(sol.replay())
             print(states[0])
             for i, (m, st) in enumerate(zip(sol.steps(), states[1:]), 1):
-                print(f"{i}. {m.describe()}")
+                print(f"{i}. {m.describe(reveal=True)}")
                 print(st)
         else:
             for i, m in enumerate(sol.steps(), 1):
-                print(f"{i:4}. {m.describe()}")
+                print(f"{i:4}. {m.describe(reveal=True)}")
     return _exit(args, sol.verdict, interrupted)
 
 
@@ -625,6 +628,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if args.slug is None:
             raise PatienceError("play needs a game's slug (or --record FILE)")
         g = _api.Game(args.slug, **_options(args.slug, args.option))
+        if args.seed is None:
+            import random
+
+            args.seed = random.randrange(1, 1_000_000)
         state = g.deal(args.seed).start()
     state = state.play_many(args.moves)
     return play(state, plain=args.plain, hint_timeout=args.hint_timeout)

@@ -12,12 +12,16 @@ crash) resumes where it stopped when run again: seeds already in the store are s
 >>> [x.deals for x in patience.survey_report(db)]
 [4]
 
-The store (schema version 1) has two tables. ``schema_version(version)`` holds one row.
+The store (schema version 2) has two tables. ``schema_version(version)`` holds one row.
 ``results`` holds one row per deal, keyed by ``(game, options, seed)``: ``options`` is the
 game's full option set as JSON with sorted keys, so the same seed under other options is
 another row. Seeds are stored as signed 64-bit integers (seeds from 2**63 up appear as
 ``seed - 2**64``), and so are the ``max_states`` and ``max_memory`` limits. The other columns are the verdict, the solver's statistics, the limits
-the deal was solved under, the library version that solved it and the time it finished.
+the deal was solved under, the library version that solved it, the time it finished and
+the game's rules version (:attr:`patience.GameInfo.rules_version`) it was solved under. A
+store of schema version 1 (no rules version) is brought to version 2 when opened, its rows
+at rules version 1. Deals of one game and option set solved under different rules versions
+are never combined: a survey or a report that would do so raises :class:`SurveyStoreError`.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ __all__ = [
 #: The store a survey uses when none is named: a file in the current directory.
 DEFAULT_DB = "patience-survey.db"
 #: The layout of the store this version reads and writes.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
 _U64 = 1 << 64
@@ -138,6 +142,9 @@ class SurveyReport:
     #: Wall-clock seconds of this run (survey only).
     seconds: float = 0.0
     db: str = ""
+    #: The game's rules version the deals were solved under (one: deals of different
+    #: rules versions are never combined).
+    rules_version: int | None = None
 
     def __post_init__(self) -> None:
         _api._check_fields(self)
@@ -212,6 +219,7 @@ CREATE TABLE results (
     max_memory INTEGER,
     version    TEXT    NOT NULL,
     finished   TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    rules_version INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (game, options, seed)
 );
 """
@@ -232,7 +240,22 @@ _COLUMNS = [
     "max_memory",
     "version",
     "finished",
+    "rules_version",
 ]
+#: The columns of ``results`` in a store of schema version 1 (migrated on opening).
+_COLUMNS_V1 = _COLUMNS[:-1]
+
+
+def _mixed_rules(
+    path: Path, game: str, options: dict[str, Any], versions: list[int]
+) -> SurveyStoreError:
+    """The error for deals of one game and option set solved under different rules."""
+    vs = " and ".join(str(v) for v in versions)
+    return SurveyStoreError(
+        f"the survey store {str(path)!r} holds deals of {game} ({_changed_options(game, options)})"
+        f" solved under rules versions {vs}; the game changed between them, so they are not "
+        "combined: survey into another store (--db), or delete the rows of the old version"
+    )
 
 
 def _to_db_seed(seed: int) -> int:
@@ -292,7 +315,10 @@ def _store_error(path: Path, e: sqlite3.Error) -> SurveyStoreError:
             f"{_LOCK_TIMEOUT:g} s); try again when it is done, or use another --db"
         )
     elif "readonly" in low or "read-only" in low or "read only" in low:
-        why = f"the survey store {where} is read-only; give a store this process can write"
+        why = (
+            f"the survey store {where} or its folder is read-only (SQLite writes the store "
+            "and a journal beside it); give a store in a folder this process can write"
+        )
     elif "malformed" in low or "corrupt" in low or "not a database" in low:
         why = f"the survey store {where} is damaged ({text}); use another --db file"
     elif "disk" in low and "full" in low:
@@ -378,7 +404,17 @@ class _Store:
             if "version" not in self._columns("schema_version"):
                 raise self._not_a_store("schema_version")
             rows = self.con.execute("SELECT version FROM schema_version").fetchall()
-            found = rows[0][0] if len(rows) == 1 else None
+            if len(rows) != 1:
+                raise SurveyStoreError(
+                    f"{where} is not a usable survey store: its schema_version table has "
+                    f"{len(rows)} rows, where a store has exactly one; it was left unchanged"
+                )
+            found = rows[0][0]
+            if found == 1:
+                if self._columns("results") != _COLUMNS_V1:
+                    raise self._not_a_store("results", _COLUMNS_V1)
+                self._migrate_v1()
+                found = SCHEMA_VERSION
             if found != SCHEMA_VERSION:
                 raise SurveyStoreError(
                     f"the survey store {where} has schema version {found}, but patience "
@@ -388,8 +424,11 @@ class _Store:
             if self._columns("results") != _COLUMNS:
                 raise self._not_a_store("results")
         except sqlite3.DatabaseError as e:
-            if isinstance(e, sqlite3.OperationalError) and "locked" in str(e).lower():
+            low = str(e).lower()
+            if isinstance(e, sqlite3.OperationalError) and "locked" in low:
                 raise
+            if "readonly" in low or "read-only" in low:
+                raise _store_error(self.path, e) from None
             raise SurveyStoreError(f"{where} is not a survey store ({e})") from None
         if create:
             # A store that cannot be written is found now, not after the first deal.
@@ -401,12 +440,35 @@ class _Store:
             self.con.execute("PRAGMA journal_mode=WAL")
             self.con.execute("PRAGMA synchronous=NORMAL")
 
+    def _migrate_v1(self) -> None:
+        """Bring a store of schema version 1 to version 2: its deals were solved before
+        rules versions were stored, under the first rules version of every game."""
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            if self.con.execute("SELECT version FROM schema_version").fetchall() == [(1,)]:
+                self.con.execute(
+                    "ALTER TABLE results ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1"
+                )
+                self.con.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+            self.con.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self.con.execute("ROLLBACK")
+            raise
+
+    def rules_versions(self, game: str, options: str) -> list[int]:
+        """The rules versions the stored deals of ``game`` under ``options`` were solved
+        under."""
+        sql = "SELECT DISTINCT rules_version FROM results WHERE game = ? AND options = ? ORDER BY 1"
+        with self.errors():
+            return [r[0] for r in self.con.execute(sql, (game, options))]
+
     def _columns(self, table: str) -> list[str]:
         return [r[1] for r in self.con.execute(f"PRAGMA table_info({table})")]
 
-    def _not_a_store(self, table: str) -> SurveyStoreError:
+    def _not_a_store(self, table: str, want: list[str] | None = None) -> SurveyStoreError:
         have = self._columns(table)
-        want = _EXPECTED[table]
+        want = want or _EXPECTED[table]
         missing = [c for c in want if c not in have]
         return SurveyStoreError(
             f"{str(self.path)!r} is not a patience survey store: its table {table!r} has the "
@@ -444,6 +506,7 @@ class _Store:
         results: Iterable[_api.SeedResult],
         limits: tuple[int | None, float | None, int | None],
         version: str,
+        rules_version: int,
     ) -> None:
         """Commit results (in one transaction)."""
         rows = [
@@ -460,13 +523,14 @@ class _Store:
                 r.peak_bytes,
                 *_db_limits(limits),
                 version,
+                rules_version,
             )
             for r in results
         ]
         sql = (
             "INSERT OR REPLACE INTO results (game, options, seed, verdict, stop, moves, "
-            "states, nodes, seconds, peak_bytes, max_states, timeout, max_memory, version) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "states, nodes, seconds, peak_bytes, max_states, timeout, max_memory, version, "
+            "rules_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
         with self.errors():
             if len(rows) == 1:
@@ -548,6 +612,14 @@ class _Store:
                     f"SELECT DISTINCT version FROM results{gw} ORDER BY 1", gp
                 )
             ]
+            rules = [
+                r[0]
+                for r in self.con.execute(
+                    f"SELECT DISTINCT rules_version FROM results{gw} ORDER BY 1", gp
+                )
+            ]
+            if len(rules) > 1:
+                raise _mixed_rules(self.path, g, json.loads(o), rules)
             out.append(
                 SurveyReport(
                     game=g,
@@ -562,6 +634,7 @@ class _Store:
                     versions=versions,
                     solve_seconds=secs,
                     db=str(self.path),
+                    rules_version=rules[0],
                 )
             )
         return out
@@ -708,9 +781,10 @@ def _solve_chunk(
     timeout: float | None,
     max_memory: MemoryLimit,
     threads: int | None,
-) -> tuple[str, list[tuple[Any, ...]]]:
-    """Solve one chunk (on an executor's worker); returns the worker's library version and
-    plain tuples of the :class:`SeedResult` fields."""
+) -> tuple[str, list[tuple[Any, ...]], int]:
+    """Solve one chunk (on an executor's worker); returns the worker's library version,
+    plain tuples of the :class:`SeedResult` fields and the worker's rules version of the
+    game."""
     from . import _engine
 
     results = _api.solve_many(
@@ -722,7 +796,8 @@ def _solve_chunk(
         threads=threads,
         **options,
     )
-    return _engine.__version__, [dataclasses.astuple(r) for r in results]
+    rules = _api.Game(slug, **options).info.rules_version
+    return _engine.__version__, [dataclasses.astuple(r) for r in results], rules
 
 
 def _todo(
@@ -832,7 +907,11 @@ def survey(
         )
 
     t0 = time.monotonic()
+    rules = g.info.rules_version
     with _Store(db, create=True) as store:
+        old = [v for v in store.rules_versions(g.slug, okey) if v != rules]
+        if old:
+            raise _mixed_rules(store.path, g.slug, g.options, sorted([*old, rules]))
 
         def counts() -> dict[str, int]:
             c = {"won": 0, "lost": 0, "unknown": 0}
@@ -862,7 +941,7 @@ def survey(
                     nonlocal solved
                     if r.stop == "cancelled":  # never store a search that was cut short
                         return
-                    store.add(g.slug, okey, [r], limits, __version__)
+                    store.add(g.slug, okey, [r], limits, __version__, rules)
                     solved += 1
                     bar.add(r.verdict)
 
@@ -897,10 +976,12 @@ def survey(
 
                 def collect(f: Future[Any]) -> None:
                     nonlocal solved
-                    version, rows = f.result()
+                    version, rows, worker_rules = f.result()
+                    if worker_rules != rules:
+                        raise _mixed_rules(store.path, g.slug, g.options, [rules, worker_rules])
                     results = [_api.SeedResult(*t) for t in rows]
                     results = [r for r in results if r.stop != "cancelled"]
-                    store.add(g.slug, okey, results, limits, version)
+                    store.add(g.slug, okey, results, limits, version, rules)
                     solved += len(results)
                     for r in results:
                         bar.add(r.verdict)
@@ -930,8 +1011,14 @@ def survey(
                         f.cancel()
         except KeyboardInterrupt:
             bar.finish()
+            # Counted in the store: a deal committed just before the interrupt may not
+            # have reached the progress line.
+            try:
+                stored = sum(counts().values())
+            except PatienceError:
+                stored = bar.done
             bar.write(
-                f"{g.slug}: interrupted; {bar.done:,} of {deals:,} deals are in "
+                f"{g.slug}: interrupted; {stored:,} of {deals:,} deals are in "
                 f"{str(store.path)!r}; run the same survey again to resume\n"
             )
             raise
@@ -941,7 +1028,9 @@ def survey(
     if reports:
         report = reports[0]
     else:
-        report = SurveyReport(g.slug, dict(g.options), 0, 0, 0, 0, db=str(Path(db)))
+        report = SurveyReport(
+            g.slug, dict(g.options), 0, 0, 0, 0, db=str(Path(db)), rules_version=rules
+        )
     report.solved = solved
     report.skipped = skipped
     report.seconds = time.monotonic() - t0
@@ -1142,7 +1231,9 @@ def format_reports(reports: Iterable[SurveyReport]) -> str:
             )
         notes.append(
             f"{r.game} {_changed_options(r.game, r.options)}: limits {lims or '-'}; "
-            f"version {', '.join(r.versions) or '-'}{gaps}{run}"
+            f"version {', '.join(r.versions) or '-'}"
+            f"{'' if r.rules_version is None else f', rules version {r.rules_version}'}"
+            f"{gaps}{run}"
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     right = {3, 4, 5, 6, 7}

@@ -334,9 +334,12 @@ def test_grace_one_move_per_choice_of_sixth_row_ace_and_king(game):
     assert move_set(state) == {
         "grace:c4,-", "grace:c11,-", "grace:-,c9", "grace:c4,c9", "grace:c11,c9",
     }  # fmt: skip
+    # While the grace is possible the key ends with the columns of the row-6 aces and kings.
+    assert seg(state, "row6") == "C4C9C11" and state.key.endswith(" F8: row6:C4C9C11")
     before = {c: seg(state, f"C{c}") for c in (4, 9, 11)}
     assert before[4][10:12] == "AH" and before[9][10:12] == "KS"
     state = state.play("grace:c4,c9")
+    assert "row6:" not in state.key  # a foundation is started: no more grace
     assert seg(state, "F1") == "AH" and seg(state, "F5") == "KS"
     assert seg(state, "C4") == before[4][:10] + "8C"  # the top closes up over the gap
     assert seg(state, "C9") == before[9][:10] + "6D"
@@ -382,6 +385,32 @@ def test_grace_after_marriages_and_not_while_an_ace_is_free(game):
     assert seg(freed, "C2").endswith("AD")
     # The AD may go up, or marry the quiet 2D on top of C7 (either way round).
     assert move_set(freed) == {"c2>f1", "c2>c7", "c7>c2"}
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_the_grace_takes_only_a_card_dealt_in_row_6_and_never_moved(game):
+    # C2: KS dealt in row 6 under JD; C15: QS in row 5 under its row-6 (top) card 7D; C3's
+    # top is the other QS. 7D may marry C9's 6D, JD C11's TD.
+    deal = layout({2: ["KS", "JD"], 3: ["QS"], 15: ["QS", "7D"]})
+    state = game.deal_from(deal).start()
+    assert seg(state, "row6") == "C2"
+    assert move_set(state) == {
+        "grace:-,c2",  # the KS of C2, in place under JD
+        "c2>c11", "c2>c12", "c11>c2", "c12>c2",  # JD with TD and QD
+        "c15>c9", "c15>c10", "c9>c15", "c10>c15",  # 7D with 6D and 8D
+    }  # fmt: skip
+    state = state.play("c15>c9")  # 7D away: C15 is down to five cards, QS on top
+    state = state.play("c2>c11")  # JD away: the KS is free (no grace while a king is free)
+    assert seg(state, "row6") == "C2" and not any(m.startswith("grace") for m in move_set(state))
+    state = state.play("c2>c15")  # the KS leaves its place: onto the QS of C15
+    state = state.play("c3>c15")  # and the other QS covers it
+    # C15's sixth card is now a king, no ace or king is free, every foundation is empty: but
+    # that KS was not dealt there (and has moved), so there is no grace at all.
+    assert seg(state, "C15")[10:] == "KSQS" and len(seg(state, "C15")) == 14
+    assert seg(state, "row6") == ""
+    assert not any(m.startswith("grace") for m in move_set(state))
+    with pytest.raises(ValueError):
+        state.play("grace:-,c15")
 
 
 # --- bad input --------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ key fragment or move set is worked out by hand from the rule text.
 Deal order reminder (rule text): card k (k = 1..40) goes to column T((k - 1) mod 10 + 1), row
 ceil(k / 10); so column j holds cards j, 10 + j, 20 + j, 30 + j, bottom to top, and card 30 + j
 is its available card. Cards 41..104 are the pack, card 41 turned first. No automatic steps.
+`turn` waits while the talon top could go up or onto a non-empty column (not with the option
+`forty_thieves`).
 """
 
 from __future__ import annotations
@@ -228,8 +230,22 @@ def test_build_down_in_suit_by_one_rank_without_wrap(name, game):
         state.play("t2:2>t4")
 
 
-@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
-def test_talon_top_builds_on_columns(name, game):
+def with_options(name: str, **options):
+    """The game of engine ``name`` with ``options`` (built here, not at collection, so that an
+    engine without an option fails only the tests that use it)."""
+    if name == "reference":
+        from patience import reference
+
+        return reference.game(SLUG, **options)
+    import patience
+
+    return patience.game(SLUG, **options)
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_talon_top_builds_on_columns(name):
+    # With free turning (forty_thieves) a usable talon card may be covered by the next one.
+    game = with_options(name, forty_thieves=True)
     state = game.deal_from(BUILD_DEAL).start().play("turn")
     s = segs(state)
     assert s["talon"] == "5H" and len(s["pack"]) == 2 * 63 and s["pack"].endswith("7d")
@@ -242,6 +258,57 @@ def test_talon_top_builds_on_columns(name, game):
     s = segs(state)
     assert s["T3"].endswith("8D7D") and s["talon"] == "5H"
     assert support.move_set(state) == base | {"talon>t5"}
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_a_turned_card_that_builds_on_a_column_must_be_used_before_the_next_turn(name, game):
+    state = game.deal_from(BUILD_DEAL).start().play("turn")
+    assert segs(state)["talon"] == "5H"
+    # 5H fits on T5's 6H: no turn until it is used; the other moves stay, and they come first
+    # if the player likes.
+    base = {"t1>t2", "t2>t4", "t5>t1", "t7>t6", "t7>f1"}
+    assert support.move_set(state) == base | {"talon>t5"}
+    with pytest.raises(ValueError):
+        state.play("turn")
+    state = state.play("t7>f1")  # AS up: T7 shows its row-3 card; 5H still fits on 6H
+    assert "turn" not in support.move_set(state)
+    state = state.play("talon>t5")
+    assert segs(state)["T5"].endswith("6H5H") and segs(state)["talon"] == ""
+    assert "turn" in support.move_set(state)
+    state = state.play("turn")  # 7D: onto T3's 8D
+    assert segs(state)["talon"] == "7D"
+    assert "turn" not in support.move_set(state) and "talon>t3" in support.move_set(state)
+
+
+#: T1 shows AS, T2-T9 kings, T10 (filler) 8H; the pack starts AD then 2S.
+UP_DEAL = arrange(
+    [[None, None, None, "AS"]] + [[None, None, None, k] for k in KINGS[:9]],
+    pack_head=["AD", "2S", "9H"],
+)
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_a_turned_card_that_fits_a_foundation_must_be_used_before_the_next_turn(name, game):
+    state = game.deal_from(UP_DEAL).start()
+    assert support.move_set(state) == {"t1>f1", "turn"}
+    state = state.play("turn")
+    # AD could start a foundation: no turn. The player chooses the order: AS first is fine.
+    assert support.move_set(state) == {"t1>f1", "talon>f1"}
+    state = state.play("t1>f1")
+    assert "talon>f2" in support.move_set(state) and "turn" not in support.move_set(state)
+    state = state.play("talon>f2").play("turn")
+    # 2S goes on the AS of F1 (a foundation of its suit): no turn.
+    assert segs(state)["talon"] == "2S" and segs(state)["F1"] == "AS"
+    assert "talon>f1" in support.move_set(state) and "turn" not in support.move_set(state)
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_forty_thieves_turns_at_any_time(name):
+    game = with_options(name, forty_thieves=True)
+    state = game.deal_from(UP_DEAL).start().play("turn")
+    assert support.move_set(state) == {"t1>f1", "talon>f1", "turn"}
+    state = state.play("turn")  # AD covered by 2S
+    assert segs(state)["talon"] == "AD2S"
 
 
 # --- spaces ------------------------------------------------------------------------------------
@@ -277,15 +344,21 @@ def test_emptied_column_takes_any_card(name, game):
     assert support.move_set(state) == {"turn"} | into_t2
     state = state.play("turn")
     # 6H from the talon: on the 7H now in T1 (the placed card acts as a column card), or into T2.
+    # It fits a column, so no turn until it is used.
     assert segs(state)["talon"] == "6H"
-    assert support.move_set(state) == {"turn", "talon>t1", "talon>t2"} | into_t2
+    assert support.move_set(state) == {"talon>t1", "talon>t2"} | into_t2
     state = state.play("talon>t1")
     assert segs(state)["T1"] == "7H6H" and segs(state)["talon"] == ""
 
 
 @pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
 def test_space_filling_is_never_compulsory(name, game):
-    state = play_all(game.deal_from(SPACE_DEAL).start(), EMPTY_T1 + ["turn", "turn"])
+    state = play_all(game.deal_from(SPACE_DEAL).start(), EMPTY_T1 + ["turn"])
+    # 6H fits no foundation (F1-F4 show aces) and no column (T2 shows AH, the others kings); it
+    # fits only the space T1, which does not hold the pack back.
+    assert segs(state)["talon"] == "6H"
+    assert "talon>t1" in support.move_set(state) and "turn" in support.move_set(state)
+    state = state.play("turn")
     s = segs(state)
     assert s["T1"] == "" and len(s["talon"]) == 4 and s["talon"].startswith("6H")
     assert "talon>t1" in support.move_set(state) and "turn" in support.move_set(state)
@@ -303,8 +376,8 @@ def test_lane_from_talon_only_option(name, game):
     with pytest.raises(ValueError):
         state.play("t2>t1")
     state = state.play("turn")
-    # 6H: into the space T1 (from the talon), or onto 7H in T2.
-    assert support.move_set(state) == {"talon>t1", "talon>t2", "turn"}
+    # 6H: into the space T1 (from the talon), or onto 7H in T2; it fits a column, so no turn.
+    assert support.move_set(state) == {"talon>t1", "talon>t2"}
     state = state.play("talon>t1")
     s = segs(state)
     assert s["T1"] == "6H" and s["talon"] == ""
@@ -362,6 +435,8 @@ def test_bad_options_are_rejected():
         {"no_such_option": True},
         {"lane_from_talon_only": 1},
         {"lane_from_talon_only": None},
+        {"forty_thieves": 1},
+        {"forty_thieves": "yes"},
     ):
         with pytest.raises(ValueError):
             support.engines(SLUG, **opts)
@@ -385,7 +460,7 @@ def test_game_won_with_all_cards_on_foundations(name, game):
     assert support.move_set(state) == {"turn"}
     state = state.play("turn")
     assert segs(state)["talon"] == "AC"
-    assert support.move_set(state) == {"talon>f1", "turn"}
+    assert support.move_set(state) == {"talon>f1"}  # AC fits an empty foundation: no turn
     for _ in range(400):
         moves = support.move_set(state)
         if not moves:

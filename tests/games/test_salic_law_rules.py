@@ -274,6 +274,55 @@ def test_after_the_deal_bare_kings_take_one_card_each(game):
             s.play(bad)
 
 
+def once_per_king(name: str) -> Any:
+    """The game with ``once_per_king=True`` on engine ``name`` (built here, not at collection,
+    so that an engine without the option fails only the tests that use it)."""
+    if name == "reference":
+        return reference.game(SLUG, once_per_king=True)
+    return patience.game(SLUG, once_per_king=True)
+
+
+@pytest.mark.parametrize("name", [name for name, _ in engines(SLUG)])
+def test_once_per_king_a_king_bared_again_takes_nothing(name):
+    s = once_per_king(name).deal_from(POST_ORDER).start()
+    assert s.key.endswith(" used:")  # the segment is there from the first position
+    for _ in range(103):
+        s = s.play("deal")
+    assert s.key == (
+        POST_K1
+        + " K2:KD K3:KD K4:KH K5:KH K6:KS K7:KS K8:KC "
+        + ACE_F
+        + " Q:"
+        + "".join(QUEENS)
+        + " pack: used:"
+    )
+    # as in the default game up to K3 bared again
+    assert move_set(s) == {f"k1>k{m}" for m in range(2, 9)}
+    s = s.play("k1>k3")  # 5D onto K3
+    assert seg(s, "used") == "used:K3"
+    s = s.play("k1>k2")  # 4S onto K2
+    assert seg(s, "used") == "used:K2K3"
+    s = s.play("k1>f5").play("k1>f5")  # 2C, 3H
+    s = s.play("k2>f5")  # 4S up: K2 is bare again, but has had its card
+    assert seg(s, "K2") == "K2:KD" and seg(s, "used") == "used:K2K3"
+    assert move_set(s) == {"k3>f5"} | {f"k1>k{m}" for m in range(4, 9)}
+    with pytest.raises(ValueError):
+        s.play("k1>k2")
+    s = s.play("k3>f5")  # 5D up: K3 bare again, used too
+    assert move_set(s) == {f"k1>k{m}" for m in range(4, 9)}
+
+
+def test_once_per_king_option_values():
+    for bad in (1, "yes", None):
+        with pytest.raises(ValueError):
+            reference.game(SLUG, once_per_king=bad)
+    if SLUG in {g.slug for g in patience.games()}:
+        with pytest.raises(patience.PatienceError):
+            patience.game(SLUG, once_per_king=1)
+    # the default game has no used: segment
+    assert "used:" not in reference.game(SLUG).deal_from(POST_ORDER).start().key
+
+
 # --- lost and won --------------------------------------------------------------------------
 
 # KC is K1; the 8 aces go up and the 8 queens to their row; 72 cards (ranks 2-6 and 8-J) go

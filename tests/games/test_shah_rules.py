@@ -134,7 +134,8 @@ def test_fill_takes_the_talon_first_inner_circles_first(name, game):
     for _ in range(3):
         state = state.play("r1>f1")  # R1 empties
     moves = support.move_set(state)
-    assert "turn" not in moves and not any(m.startswith("talon>") for m in moves)
+    # spaces open: no turn, but the talon's 5C may still go up onto F1's 4C
+    assert "turn" not in moves and "talon>f1" in moves
     state = state.play("fill")
     # circle 1 of R1 gets the talon's 5C; then circle 2 of R1 the pack's 6C; then circle 3 of
     # R1 (7C) and of R3 (8C), R1 first.
@@ -142,6 +143,48 @@ def test_fill_takes_the_talon_first_inner_circles_first(name, game):
     assert segs(state)["talon"] == ""
     # F1 shows 4C, so 7C does not go up; it marries onto 8C (R3); 8S (R2) has no 9S to go on
     assert support.move_set(state) == {"r1>r3", "r5>r4", "r7>r6", "r8>r7", "turn"}
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_the_talon_top_plays_while_a_space_is_open(name, game):
+    state = played_out(game).play("turn")  # 5C onto the talon
+    state = state.play("r3>r2")  # R3's circle 3 opens
+    for _ in range(3):
+        state = state.play("r1>f1")  # R1 empties; F1 shows 4C
+    state = state.play("talon>f1")
+    assert segs(state)["F1"] == "AC2C3C4C5C" and segs(state)["talon"] == ""
+    # still no turn while R1 and R3 are short; the fill now takes the pack: 6C 7C 8C to R1's
+    # three circles, then 9C to R3's circle 3
+    assert "turn" not in support.move_set(state)
+    state = state.play("fill")
+    assert rays(state)[0] == "6C7C8C" and rays(state)[2] == "7H7D9C"
+    assert "turn" in support.move_set(state)
+
+
+#: the review's reproducer, first card dealt first
+REPRODUCER_TEXT = (
+    "AC AC AD AD AH AH AS AS KC KC KD KD KH KH KS KS 9C 9D TH TS 4C JD JH JS QC QD QH QS 3C TC TD"
+    " 9S 6H 5H 5D 7H 2C 8D 2C 4C 5C 9H JC 9C TC JC QC 9D TD JD QD 9H TH JH QH 9S TS JS QS 5C 6C 7C"
+    " 8C 5D 6D 7D 8D 5H 6H 7H 8H 5S 6S 7S 8S 6C 7C 8C 6D 7D 8H 5S 6S 7S 8S 3C 2D 3D 4D 2H 3H 4H 2S"
+    " 3S 4S 2D 3D 4D 2H 3H 4H 2S 3S 4S"
+)
+REPRODUCER = REPRODUCER_TEXT.split()
+
+
+@pytest.mark.parametrize("name,game", ENGINES, ids=IDS)
+def test_a_playable_talon_card_is_not_buried_by_the_fill(name, game):
+    state = game.deal_from(REPRODUCER).start()
+    for m in ["deal", "deal", "turn"]:
+        state = state.play(m)
+    assert segs(state)["talon"] == "5C" and rays(state)[4] == "4C3C2C"
+    for _ in range(3):
+        state = state.play("r5>f1")  # 2C, 3C, 4C up; R5 empties
+    assert segs(state)["F1"] == "AC2C3C4C"
+    # R1 9CQC6H, R2 9DQD5H, R3 THQH5D, R4 TSQS7H, R6 JDTC8D, R7 JHTD2C, R8 JS9S4C: 2C to F2,
+    # 6H onto 7H, 5H onto 6H, the grace into R5 from any full ray, fill, and the talon's 5C up
+    grace = {f"r{i}>r5" for i in (1, 2, 3, 4, 6, 7, 8)}
+    want = {"r7>f2", "r1>r4", "r2>r1", "fill", "talon>f1"} | grace
+    assert support.move_set(state) == want
 
 
 # --- bad input -----------------------------------------------------------------------------------

@@ -128,8 +128,7 @@ def test_moves_after_choosing_a_jack(game):
     assert segs(state)["F1"] == "JD"
     assert valley(state) == ["5C", "9S", "QC", "KD", "8H", "JS", "TD", "AS", "2H"]
     assert move_set(state) == {
-        "t>f1",  # QS: black queen on the red jack
-        "v3>f1",  # QC likewise
+        "t>f1",  # QS: black queen on the red jack; QC (V3) would fit too, but the Terrace first
         "v6>f2",  # JS is of the base rank: to the lowest empty foundation
         "v2>v7",  # 9S on TD
         "v3>v4",  # QC on KD
@@ -145,8 +144,9 @@ def test_terrace_plays_off_from_its_right_hand_end_and_foundations_wrap(game):
     state = game.deal_from(WORKED).start().play("choose c2").play("t>f1")
     s = segs(state)
     assert s["F1"] == "JDQS" and s["T"].endswith("7DKH")
-    # KH (Terrace) and KD (V4) are red kings; QC no longer fits.
-    assert {m for m in move_set(state) if ">f" in m} == {"t>f1", "v4>f1", "v6>f2"}
+    # KH (Terrace) and KD (V4) are red kings: F1 is the Terrace's, so KD may not go; QC no
+    # longer fits.
+    assert {m for m in move_set(state) if ">f" in m} == {"t>f1", "v6>f2"}
     state = state.play("t>f1")
     assert segs(state)["F1"] == "JDQSKH"
     # After the king, a black ace: AS (V8). 7D on the Terrace has no use but a foundation.
@@ -158,6 +158,41 @@ def test_terrace_plays_off_from_its_right_hand_end_and_foundations_wrap(game):
     # V8 emptied: refilled at once from the pack (the talon is empty) with card 24, 3C.
     assert s["V8"] == "3C" and s["talon"] == ""
     assert s["pack"].endswith("4h2d")
+
+
+#: WORKED with the Terrace ending JH (top), QS: base jack again (JD chosen), JS in V6; the
+#: pack starts with the other QC
+TERRACE_FIRST = order(
+    ["JH", "QS", "7D"],
+    ["5C", "JD", "9S"],
+    ["QC", "KD", "8H", "JS", "TD", "AS", "2H"],
+    ["QC", "2D", "4H"],
+)
+
+
+@pytest.mark.parametrize("game", each_engine())
+def test_the_terrace_card_goes_first_to_a_foundation_both_could_take(game):
+    state = game.deal_from(TERRACE_FIRST).start().play("choose c2")
+    # JH (Terrace) and JS (V6) are both of the base rank: both could only go to F2, so only the
+    # Terrace's may. QC (V3) goes on JD (F1), where JH cannot go: that move stays.
+    assert move_set(state) == {
+        "t>f2",
+        "v3>f1",
+        "v2>v7",  # 9S on TD
+        "v3>v4",  # QC on KD
+        "v5>v2",  # 8H on 9S
+        "v7>v6",  # TD on JS
+        "v8>v9",  # AS on 2H
+        "turn",
+    }
+    state = state.play("t>f2").play("turn")
+    # QS (Terrace) fits F1 (JD) and F2 (JH), so neither QC (V3, talon) may go there; JS may
+    # still start F3, and the talon's QC may still go onto KD (V4).
+    assert {m for m in move_set(state) if ">f" in m} == {"t>f1", "t>f2", "v6>f3"}
+    assert "talon>v4" in move_set(state)
+    state = state.play("t>f1")
+    # 7D (Terrace) fits no foundation, so F2 (JH) takes a QC again, and KD (V4) goes on QS (F1).
+    assert {m for m in move_set(state) if ">f" in m} == {"v3>f2", "talon>f2", "v4>f1", "v6>f3"}
 
 
 @pytest.mark.parametrize("game", each_engine())

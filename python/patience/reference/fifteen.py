@@ -7,8 +7,10 @@ repeatedly the lowest-numbered column whose top card some foundation takes sends
 lowest-numbered foundation that takes it. F1..F4 build up from an ace, F5..F8 down from a king,
 in suit. A column's top card may go to a foundation, onto another column's top card of its
 suit one rank up or down, or into an empty column. The grace (while every foundation is empty
-and no top card is an ace or a king) takes a sixth-row ace and/or king to F1 / F5. Won with all
-104 cards on the foundations.
+and no top card is an ace or a king) takes an ace and/or a king dealt in row 6 and never moved
+since (its column has never held fewer than six cards) to F1 / F5; while the grace is possible
+the key ends with ``row6:``, the columns holding such an ace or king. Won with all 104 cards
+on the foundations.
 
 Written for clarity, not speed.
 """
@@ -38,6 +40,21 @@ class State(RefState):
         self.columns = columns
         #: foundations[n], first card at the bottom; F1..F4 up, F5..F8 down
         self.foundations: list[list[Card]] = [[] for _ in FOUNDATION_LABELS]
+        #: in_place[i]: column i's row-6 card has never moved (the column has never held
+        #: fewer than six cards since the deal)
+        self.in_place = [len(c) > SIXTH for c in columns]
+
+    def _pop(self, i: int, index: int = -1) -> Card:
+        """Take a card out of column ``i``; the row-6 card leaves its place for good when
+        the column falls below six cards or the card itself is taken."""
+        card = self.columns[i].pop(index)
+        if index == SIXTH or len(self.columns[i]) <= SIXTH:
+            self.in_place[i] = False
+        return card
+
+    def _row6(self, rank: int) -> list[int]:
+        """Columns whose row-6 card is in place and has ``rank``."""
+        return [i for i, c in enumerate(self.columns) if self.in_place[i] and c[SIXTH].rank == rank]
 
     # --- the rules ------------------------------------------------------------------------
 
@@ -95,9 +112,7 @@ class State(RefState):
             return [], []
         if any(c and c[-1].rank in (ACE, KING) for c in self.columns):
             return [], []
-        aces = [i for i, c in enumerate(self.columns) if len(c) > SIXTH and c[SIXTH].rank == ACE]
-        kings = [i for i, c in enumerate(self.columns) if len(c) > SIXTH and c[SIXTH].rank == KING]
-        return aces, kings
+        return self._row6(ACE), self._row6(KING)
 
     def moves(self) -> list[str]:
         out: list[str] = []
@@ -128,12 +143,12 @@ class State(RefState):
         if move.startswith("grace:"):
             a_text, k_text = move[len("grace:") :].split(",")
             if a_text != "-":
-                self.foundations[0].append(self.columns[labels.index(a_text)].pop(SIXTH))
+                self.foundations[0].append(self._pop(labels.index(a_text), SIXTH))
             if k_text != "-":
-                self.foundations[4].append(self.columns[labels.index(k_text)].pop(SIXTH))
+                self.foundations[4].append(self._pop(labels.index(k_text), SIXTH))
             return  # nothing automatic follows
         src_text, dst_text = move.split(">")
-        card = self.columns[labels.index(src_text)].pop()
+        card = self._pop(labels.index(src_text))
         if dst_text.startswith("f"):
             self.foundations[int(dst_text[1:]) - 1].append(card)
         else:
@@ -143,11 +158,11 @@ class State(RefState):
     def opening_play(self) -> None:
         """The automatic foundation play when the deal is complete."""
         while True:
-            for column in self.columns:
+            for i, column in enumerate(self.columns):
                 if column:
                     places = self._foundations_for(column[-1])
                     if places:
-                        self.foundations[places[0]].append(column.pop())
+                        self.foundations[places[0]].append(self._pop(i))
                         break
             else:
                 return
@@ -158,7 +173,12 @@ class State(RefState):
     def key(self) -> str:
         parts = [pile_text(label, c) for label, c in zip(COLUMN_LABELS, self.columns)]
         parts += [pile_text(label, f) for label, f in zip(FOUNDATION_LABELS, self.foundations)]
+        if not any(self.foundations):
+            parts.append("row6:" + "".join(COLUMN_LABELS[i] for i in self._row6_aces_kings()))
         return " ".join(parts)
+
+    def _row6_aces_kings(self) -> list[int]:
+        return sorted(self._row6(ACE) + self._row6(KING))
 
     @property
     def is_won(self) -> bool:

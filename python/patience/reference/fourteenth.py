@@ -4,7 +4,9 @@ Written from ``rules/fourteenth.md`` and ``docs/notation/fourteenth.md`` alone. 
 cards in a 5 x 5 grid, the rest the pack. A pair of cards sharing a row or a column whose
 values make 14 is thrown out and its two cells refilled from the pack (reading order). Once,
 when no pair is possible, two disjoint pairs of occupied cells may swap their cards (the
-exchange). Written for clarity, not speed.
+exchange). By default pairing is automatic (after the deal and after the exchange: the first
+pair in reading order, again and again), so the exchange is the only move; with
+``choose_pairs`` each pair is a move of the player's choice. Written for clarity, not speed.
 """
 
 from __future__ import annotations
@@ -65,10 +67,23 @@ class FourteenthState(RefState):
             return []
         pairs = self._pairs()
         if pairs:
-            return pairs
+            # never the case in the default game: the automatic pairing leaves no pair
+            return pairs if self.game.options["choose_pairs"] else []
         if self.graces == 0:
             return self._exchanges()
         return []
+
+    def pair_out(self) -> None:
+        """The automatic pairing (default game): throw out the first legal pair (earliest
+        first cell, then earliest second cell, in reading order) and refill, until none is
+        left. ``_pairs`` lists pairs in exactly that order."""
+        if self.game.options["choose_pairs"]:
+            return
+        while True:
+            pairs = self._pairs()
+            if not pairs:
+                return
+            self._throw_out(pairs[0])
 
     def _apply(self, move: str) -> None:
         if move.startswith("exchange "):
@@ -76,8 +91,13 @@ class FourteenthState(RefState):
                 a, b = (_parse(t) for t in pair.split("-"))
                 self.grid[a], self.grid[b] = self.grid[b], self.grid[a]
             self.graces += 1
+            self.pair_out()
             return
-        a, b = (_parse(t) for t in move.split("+"))
+        self._throw_out(move)
+
+    def _throw_out(self, pair: str) -> None:
+        """Throw out the pair ``rAcB+rCcD`` and refill its cells from the pack."""
+        a, b = (_parse(t) for t in pair.split("+"))
         self.grid[a] = None
         self.grid[b] = None
         for cell in sorted([a, b]):
@@ -102,10 +122,19 @@ class FourteenthState(RefState):
 
 
 class Game(RefGame):
-    """THE FOURTEENTH (two packs, no options)."""
+    """THE FOURTEENTH (two packs). Option ``choose_pairs`` (default False): pairs are the
+    player's moves instead of the automatic pairing."""
 
     slug: ClassVar[str] = "fourteenth"
-    OPTIONS: ClassVar[dict[str, Any]] = {}
+    OPTIONS: ClassVar[dict[str, Any]] = {"choose_pairs": False}
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        value = self.options["choose_pairs"]
+        if not isinstance(value, bool):
+            raise ReferenceError_(
+                f"bad value for option 'choose_pairs': expected True or False, got {value!r}"
+            )
 
     def pack(self) -> list[Card]:
         return standard_pack(2)
@@ -117,4 +146,5 @@ class Game(RefGame):
         for k, cell in enumerate(CELLS):
             state.grid[cell] = cards[k]
         state.pack = list(reversed(cards[len(CELLS) :]))
+        state.pair_out()
         return state

@@ -7,8 +7,9 @@ Layout: ten columns T1-T10 of four cards each (column j gets cards j, 10+j, 20+j
 last one on top and available), eight foundations F1-F8 started by aces (an ace goes to the
 lowest-numbered empty place) and built up in suit, a pack of 64 cards turned one at a time
 onto a talon, one pass. Cards are built down in suit on the columns, one at a time; any card
-may go into an empty column (only the talon top with ``lane_from_talon_only``). No automatic
-steps. Won with every card on the foundations.
+may go into an empty column (only the talon top with ``lane_from_talon_only``). ``turn`` waits
+while the talon top could go to a foundation or onto a non-empty column (free turning with
+``forty_thieves``). No automatic steps. Won with every card on the foundations.
 """
 
 from __future__ import annotations
@@ -82,9 +83,19 @@ class State(RefState):
                     continue
                 if self._column_takes(m, card, src == "talon"):
                     out.append(f"{src}>t{m + 1}")
-        if self.pack:
+        if self.pack and (self.game.options["forty_thieves"] or not self._talon_usable()):
             out.append("turn")
         return out
+
+    def _talon_usable(self) -> bool:
+        """True when the talon top could go to a foundation or onto a non-empty column (a
+        space does not count); then it must be used before the next card is turned."""
+        if not self.talon:
+            return False
+        card = self.talon[-1]
+        if self._foundations_for(card):
+            return True
+        return any(col and self._column_takes(m, card, True) for m, col in enumerate(self.columns))
 
     def _apply(self, move: str) -> None:
         if move == "turn":
@@ -111,19 +122,21 @@ class State(RefState):
 
 
 class Game(RefGame):
-    """NAPOLEON AT ST. HELENA. Option ``lane_from_talon_only`` (default False): only the talon
-    top may be moved into an empty column (the book's note on some players' practice)."""
+    """NAPOLEON AT ST. HELENA. Options (default False each): ``lane_from_talon_only``, only
+    the talon top may be moved into an empty column (the book's note on some players'
+    practice); ``forty_thieves``, ``turn`` at any time (the modern Forty Thieves)."""
 
     slug: ClassVar[str] = "napoleon-at-st-helena"
-    OPTIONS: ClassVar[dict[str, Any]] = {"lane_from_talon_only": False}
+    OPTIONS: ClassVar[dict[str, Any]] = {"lane_from_talon_only": False, "forty_thieves": False}
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        value = self.options["lane_from_talon_only"]
-        if not isinstance(value, bool):
-            raise ReferenceError_(
-                f"bad value for option 'lane_from_talon_only': expected True or False, got {value!r}"
-            )
+        for name in self.OPTIONS:
+            value = self.options[name]
+            if not isinstance(value, bool):
+                raise ReferenceError_(
+                    f"bad value for option '{name}': expected True or False, got {value!r}"
+                )
 
     def pack(self) -> list[Card]:
         """Two standard packs, 104 cards."""

@@ -6,8 +6,9 @@ turns one card, which places itself: an ace to the lowest-numbered empty foundat
 to the queens' row ``Q``, a king to the next packet (the new current packet), any other card
 on top of the current packet. Foundations build up from ace to knave, suit ignored, from the
 top card of any packet. After the deal a bare king may take the top card of a packet holding
-at least two cards above its king. Won with all 88 cards from ace to knave on the
-foundations.
+at least two cards above its king (with ``once_per_king``, only a king that has never
+received such a card; the key then ends with ``used:``). Won with all 88 cards from ace to
+knave on the foundations.
 
 Written for clarity, not speed.
 """
@@ -39,6 +40,8 @@ class State(RefState):
         self.queens: list[Card] = []
         #: the pack, bottom to top: its last card is the next to be dealt
         self.pack: list[Card] = []
+        #: packets whose king has received a card after the deal (kept for ``once_per_king``)
+        self.used: set[int] = set()
 
     # --- helpers ---------------------------------------------------------------------
 
@@ -67,8 +70,9 @@ class State(RefState):
                 out.append(f"k{n + 1}>f{m + 1}")
             if self.pack or len(packet) < 3:
                 continue  # bare kings take cards only after the deal, never a lone card
+            once = self.game.options["once_per_king"]
             for m, dst in enumerate(self.packets):
-                if m != n and len(dst) == 1:
+                if m != n and len(dst) == 1 and not (once and m in self.used):
                     out.append(f"k{n + 1}>k{m + 1}")
         return out
 
@@ -90,6 +94,7 @@ class State(RefState):
             self.foundations[int(dst[1:]) - 1].append(card)
         else:
             self.packets[int(dst[1:]) - 1].append(card)
+            self.used.add(int(dst[1:]) - 1)
 
     # --- text ------------------------------------------------------------------------
 
@@ -99,6 +104,8 @@ class State(RefState):
         parts += [pile_text(f"F{i + 1}", f) for i, f in enumerate(self.foundations)]
         parts.append(pile_text("Q", self.queens))
         parts.append(pile_text("pack", self.pack, len(self.pack)))
+        if self.game.options["once_per_king"]:
+            parts.append("used:" + "".join(f"K{m + 1}" for m in sorted(self.used)))
         return " ".join(parts)
 
     @property
@@ -110,10 +117,19 @@ class State(RefState):
 
 
 class Game(RefGame):
-    """THE SALIC LAW (two packs, no options)."""
+    """THE SALIC LAW (two packs). Option ``once_per_king`` (default False): a king receives
+    at most one card after the deal, in the whole game."""
 
     slug: ClassVar[str] = "salic-law"
-    OPTIONS: ClassVar[dict[str, Any]] = {}
+    OPTIONS: ClassVar[dict[str, Any]] = {"once_per_king": False}
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        value = self.options["once_per_king"]
+        if not isinstance(value, bool):
+            raise ReferenceError_(
+                f"bad value for option 'once_per_king': expected True or False, got {value!r}"
+            )
 
     def pack(self) -> list[Card]:
         return standard_pack(2)

@@ -6,7 +6,7 @@ Two packs; the eight aces (F1-F8: C, C, D, D, H, H, S, S) build up in suit to th
 kings are put away. Eight rays R1-R8 of three circles are dealt circle by circle, with a pause
 after circles 1 and 2 for foundation plays (refilled at once; ``deal`` ends a pause). In play
 only a ray's top card is used; circle-3 packets take marriages (down in suit); spaces stay open
-until ``fill``; an empty ray may take one outer card by the grace (``rI>rJ``), after which its
+until ``fill`` (no turning meanwhile, but the talon top stays playable); an empty ray may take one outer card by the grace (``rI>rJ``), after which its
 other two places are refilled at once.
 
 Written for clarity, not speed.
@@ -94,17 +94,17 @@ class ShahState(RefState):
                 marriage = len(q) >= 3 and q[-1].suit == r[-1].suit and r[-1].rank == q[-1].rank - 1
                 if grace or marriage:
                     out.append(f"r{i + 1}>r{j + 1}")
-        if self._space_open:
-            if self.talon or self.pack:
-                out.append("fill")
-            return out
+        # The talon top may be played or married whether or not a space is open.
         if self.talon:
             t = self.talon[-1]
             out += [f"talon>f{m + 1}" for m in range(8) if self._fits(m, t)]
             for j, q in enumerate(self.rays):
                 if len(q) >= 3 and q[-1].suit == t.suit and t.rank == q[-1].rank - 1:
                     out.append(f"talon>r{j + 1}")
-        if self.pack:
+        if self._space_open:
+            if self.talon or self.pack:
+                out.append("fill")
+        elif self.pack:
             out.append("turn")
         return out
 

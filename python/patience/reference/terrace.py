@@ -6,7 +6,8 @@ Cards 1-13 form the Terrace (one pile, card 13 on top, the only available card);
 are three candidates, one of which the player chooses (``choose c1`` .. ``choose c3``) as F1's
 base card; its rank is the base rank of all eight foundations. The other two candidates go to
 V1 and V2, cards 17-23 to V3-V9 (the valley), the rest is the pack. Foundations build up with
-alternating colours and wrap from king to ace, thirteen cards each; the valley builds down with
+alternating colours and wrap from king to ace, thirteen cards each (a foundation the Terrace's
+card could go to takes no valley or talon card); the valley builds down with
 alternating colours, no wrap. An emptied valley packet is refilled at once from the talon, or
 from the pack when the talon is empty. One pass, no re-deal.
 
@@ -106,9 +107,12 @@ class State(RefState):
         if self.is_won:
             return []
         out: list[str] = []
+        # The Terrace first: a foundation the Terrace's card could go to takes no other card.
+        terrace_places = set(self._foundation_moves(self.terrace[-1])) if self.terrace else set()
         for src, card in self._sources():
             for m in self._foundation_moves(card):
-                out.append(f"{src}>f{m + 1}")
+                if src == "t" or m not in terrace_places:
+                    out.append(f"{src}>f{m + 1}")
             if src == "t":
                 continue
             for j, pile in enumerate(self.valley):

@@ -75,12 +75,12 @@ create_exception!(
     "An internal error of the engine."
 );
 
-/// `(slug, title, pack description, cards, [(option, default, help)])`.
+/// `(slug, title, pack description, cards, [option], rules version)`.
 /// An option: name, default (Python text), help, and its values: kind (`"bool"`,
 /// `"int"` for a range, `"choice"` for a few integers), the range's ends or the choices,
 /// and whether `None` is allowed.
 type OptTuple = (String, String, String, &'static str, Vec<i64>, bool);
-type InfoTuple = (String, String, String, usize, Vec<OptTuple>);
+type InfoTuple = (String, String, String, usize, Vec<OptTuple>, u32);
 
 struct Error(EngineError);
 
@@ -346,7 +346,8 @@ impl RustGame {
         })
     }
 
-    /// `(slug, title, pack description, number of cards, [(option, default, help)])`.
+    /// `(slug, title, pack description, number of cards, [(option, default, help)], rules
+    /// version)`.
     fn info(&self) -> InfoTuple {
         info_tuple(&self.inner.info())
     }
@@ -462,6 +463,7 @@ fn info_tuple(i: &patience_engine::GameInfo) -> InfoTuple {
                 )
             })
             .collect(),
+        games::rules_version(i.slug),
     )
 }
 
@@ -489,6 +491,12 @@ impl RustState {
     fn play_named(&self, mv: &str) -> PyResult<(RustState, String)> {
         let (next, text) = guarded(|| self.inner.play_named(mv))?.map_err(Error)?;
         Ok((RustState { inner: next.into() }, text))
+    }
+
+    /// Every legal move's text with the key of the position after it, in the engine's
+    /// order (one call for a whole move list).
+    fn successors(&self) -> PyResult<Vec<(String, String)>> {
+        guarded(|| self.inner.successors())
     }
 
     #[getter]

@@ -420,8 +420,14 @@ impl Game for FishBone {
         true
     }
 
-    /// Gridiron cards to the knave places, talon plays (macros) to the knave places and
-    /// the gridiron, and the cut of the walk through the stock.
+    /// Gridiron cards to the knave places, talon plays (macros) in the order the walk
+    /// through the stock reaches the cards, each card to the knave places and then to the
+    /// gridiron, and the cut of the walk last: the order in which the plain search meets
+    /// them. Listing every card's knave plays before any gridiron play (as before) made
+    /// the search skip near cards the gridiron wanted, burying them in the talon until
+    /// the re-deal: a deal the plain search wins in 468 positions without a step back
+    /// took 553,566; now 765 (measured, seeds 1-30 at 200,000 positions: 29 won, was
+    /// 22; 443,579 positions in all, was 2,183,890).
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         for from in 0..TALON {
             s.knave_plays(from, out);
@@ -440,8 +446,6 @@ impl Game for FishBone {
             for f in (0..KNAVES).filter(|&f| s.fits_knave(f, c)) {
                 out.push(Move::Stock(steps, FIRST_F + f as u8));
             }
-        }
-        for &(c, steps) in &tops[..n] {
             for g in (0..GRID).filter(|&g| s.fits_grid(g, c)) {
                 out.push(Move::Stock(steps, g as u8));
             }

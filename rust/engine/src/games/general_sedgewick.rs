@@ -322,8 +322,11 @@ impl Game for GeneralSedgewick {
             .map(|from| Move::Play(from, FOUND))
     }
 
-    /// Cross cards to the foundations, talon plays to the foundations (macros), moves
-    /// between packets, then talon plays onto the cross (macros).
+    /// Cross cards to the foundations, moves between packets, then the talon plays
+    /// (macros) in the order the turning reaches the cards, each card to the foundations
+    /// and then onto the cross, as a plain search meets them (measured, seeds 1-40 at
+    /// 100,000 positions: 11 won, was 1 with every talon play to the foundations first
+    /// and the packet moves between).
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
         for from in 0..TALON {
             if s.source(from).is_some_and(|c| s.found_dest(c).is_some()) {
@@ -336,13 +339,11 @@ impl Game for GeneralSedgewick {
             tops[n] = (c, steps);
             n += 1;
         });
+        self.cross_moves(s, out);
         for &(c, steps) in &tops[..n] {
             if s.found_dest(c).is_some() {
                 out.push(Move::Stock(steps, FOUND));
             }
-        }
-        self.cross_moves(s, out);
-        for &(c, steps) in &tops[..n] {
             for to in (0..CROSS).filter(|&to| self.fits_cross(s, to, c, true)) {
                 out.push(Move::Stock(steps, to as u8));
             }

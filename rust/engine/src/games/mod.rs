@@ -86,6 +86,10 @@ pub trait Position: Send + Sync {
     /// The position after the move with this text (in any case, outer spaces ignored) and
     /// the move's own text; an error if it is not legal here.
     fn play_named(&self, mv: &str) -> Result<(Box<dyn Position>, String), EngineError>;
+    /// Every legal move's text with the key (canonical text) of the position after it,
+    /// in the engine's order: one call for a whole move list, where
+    /// [`Position::play_named`] would look each move up among all of them.
+    fn successors(&self) -> Vec<(String, String)>;
     /// Canonical text (docs/NOTATION.md).
     fn key(&self) -> String;
     /// Readable picture.
@@ -246,6 +250,21 @@ impl<G: Game + 'static> Position for Pos<G> {
 
     fn display(&self) -> String {
         self.game.display(&self.state)
+    }
+
+    fn successors(&self) -> Vec<(String, String)> {
+        let mut v = Vec::new();
+        if self.game.is_won(&self.state) {
+            return Vec::new();
+        }
+        self.game.moves(&self.state, &mut v);
+        v.iter()
+            .map(|&m| {
+                let mut s = self.state.clone();
+                self.game.play(&mut s, m);
+                (self.game.move_text(&self.state, m), self.game.key_text(&s))
+            })
+            .collect()
     }
 
     fn is_won(&self) -> bool {
@@ -453,6 +472,40 @@ const REGISTRY: &[(&str, Maker)] = &[
     }),
 ];
 
+/// Games whose rules version is past 1, with that version. A game's rules version is
+/// stored by a survey with every deal it solves, and a survey refuses to combine deals of
+/// one game solved under different versions, so that results from before and after a
+/// change of the game are never counted together. Raise a game's number (adding it here
+/// at 2) whenever a change can alter which lines of play are legal in any of its deals:
+/// its rules or their readings, its options' meaning, its deal, its automatic steps; not
+/// for a change of the solver (CONTRIBUTING.md, "Rules versions"). A game not listed is
+/// at version 1.
+const RULES_VERSIONS: &[(&str, u32)] = &[
+    // Issue 26, the book's readings (2026-12): the talon onto the Auxiliaries; the
+    // opening's immediate refill; 36 packets and the re-deal only when nothing goes up;
+    // the re-deal only when nothing goes up; a dealt card that fits goes up; the talon
+    // top free while spaces are open; the Terrace first; a usable turned card is used;
+    // automatic pairing; the grace from row 6 only.
+    (light_and_shade::SLUG, 2),
+    (congress::SLUG, 2),
+    (la_belle_lucie::SLUG, 2),
+    (four_corners::SLUG, 2),
+    (sly::SLUG, 2),
+    (shah::SLUG, 2),
+    (terrace::SLUG, 2),
+    (napoleon_at_st_helena::SLUG, 2),
+    (fourteenth::SLUG, 2),
+    (fifteen::SLUG, 2),
+];
+
+/// The rules version of the game `slug` (see [`RULES_VERSIONS`]); 1 unless listed there.
+pub fn rules_version(slug: &str) -> u32 {
+    RULES_VERSIONS
+        .iter()
+        .find(|(s, _)| *s == slug)
+        .map_or(1, |&(_, v)| v)
+}
+
 /// The game `slug` with the given options.
 pub fn game(slug: &str, opts: &Options) -> Result<Arc<dyn DynGame>, EngineError> {
     let wanted = slug.trim().to_ascii_lowercase().replace('_', "-");
@@ -476,6 +529,34 @@ pub fn all_games() -> Vec<GameInfo> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_versions_name_registered_games_once_past_one() {
+        for (i, (slug, v)) in RULES_VERSIONS.iter().enumerate() {
+            assert!(REGISTRY.iter().any(|(s, _)| s == slug), "{slug} is no game");
+            assert!(*v >= 2, "{slug}: a version of 1 needs no entry");
+            assert!(
+                !RULES_VERSIONS[..i].iter().any(|(s, _)| s == slug),
+                "{slug} twice"
+            );
+            assert_eq!(rules_version(slug), *v);
+        }
+        assert_eq!(rules_version(klondike::SLUG), 1);
+    }
+
+    #[test]
+    fn successors_are_the_legal_moves_each_with_its_next_key() {
+        let g = game("canfield-or-klondike", &[]).unwrap();
+        let (cards, rng) = g.deal_order(3);
+        let pos = g.start(cards, rng).unwrap();
+        let next = pos.successors();
+        let texts: Vec<String> = next.iter().map(|(t, _)| t.clone()).collect();
+        assert_eq!(texts, pos.moves());
+        assert!(next.len() > 1);
+        for (text, key) in &next {
+            assert_eq!(*key, pos.play(text).unwrap().key(), "{text}");
+        }
+    }
 
     #[test]
     fn public_key_hides_face_down_cards_and_the_stream() {

@@ -48,7 +48,10 @@ pub struct Progress {
 /// Limits of one search; `None` means no limit.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop after this many distinct positions are stored.
+    /// Store at most this many distinct positions (the start counts as one): a new
+    /// position that would pass the limit is not stored, and the search stops there with
+    /// [`Stop::States`]. So [`Outcome::states`] never exceeds it, and a search that ends
+    /// with exactly this many positions stored and nothing left is still `Lost`.
     pub max_states: Option<u64>,
     /// Stop after this much wall time.
     pub timeout: Option<Duration>,
@@ -248,6 +251,26 @@ impl DenseSet {
         true
     }
 
+    /// True if the key is in the set.
+    fn contains(&self, hash: u64, key: &[u64]) -> bool {
+        if key.iter().all(|&w| w == 0) {
+            return self.zero;
+        }
+        let st = self.stride;
+        let mut j = hash as usize & self.mask;
+        loop {
+            let at = self.base + j * st;
+            let slot = &self.words[at..at + st];
+            if slot == key {
+                return true;
+            }
+            if slot.iter().all(|&w| w == 0) {
+                return false;
+            }
+            j = (j + 1) & self.mask;
+        }
+    }
+
     /// Insert; true if the key was not there. The caller has made room
     /// ([`DenseSet::has_room`]): the set never grows here.
     #[inline]
@@ -376,6 +399,13 @@ impl<K: StateKey> Visited<K> {
                     .saturating_add(other);
                 within(peak, limit) && h.try_reserve(extra).is_ok()
             }
+        }
+    }
+    /// True if the key is in the table.
+    fn contains(&self, hash: u64, k: &K) -> bool {
+        match self {
+            Visited::Dense(d) => d.contains(hash, k.words().unwrap_or(&[])),
+            Visited::Hashed(h, _) => h.contains(k),
         }
     }
     /// Insert (room was made by [`Visited::reserve`]); true if the key was new.
@@ -564,6 +594,12 @@ fn search<G: Game>(
         out.seconds = t0.elapsed().as_secs_f64();
         return out;
     }
+    if limits.max_states == Some(0) {
+        // Not even the start may be stored.
+        out.stop = Some(Stop::States);
+        out.seconds = t0.elapsed().as_secs_f64();
+        return out;
+    }
     let limit = limits.max_bytes;
     let k0 = game.key(start);
     let table = if headroom() {
@@ -686,8 +722,17 @@ fn search<G: Game>(
             // Both arrays were held while the table grew.
             peak = peak.max(before + table.array_bytes() + other);
         }
+        // A new position is stored only while the table holds fewer than `max_states`;
+        // the first that would pass the limit stops the search (it and the children
+        // after it are dropped, unstored).
+        let cap = limits.max_states.unwrap_or(u64::MAX);
+        let mut full = false;
         let mut w = first;
         for (i, (k, h)) in keys.drain(..).enumerate() {
+            if table.len() >= cap && !table.contains(h, &k) {
+                full = true;
+                break;
+            }
             if table.insert(h, k) {
                 if w != first + i {
                     pending.swap(w, first + i);
@@ -698,11 +743,9 @@ fn search<G: Game>(
         pending.truncate(w);
 
         let states = table.len();
-        if let Some(ms) = limits.max_states {
-            if states > ms {
-                out.stop = Some(Stop::States);
-                break;
-            }
+        if full {
+            out.stop = Some(Stop::States);
+            break;
         }
         let bytes = table.bytes() + stacks;
         peak = peak.max(bytes);
@@ -910,6 +953,66 @@ mod tests {
             (Verdict::Unknown, Some(Stop::Memory))
         );
         assert!(out.peak_bytes <= 2 << 20, "peak {}", out.peak_bytes);
+    }
+
+    #[test]
+    fn a_state_limit_is_never_passed() {
+        use crate::testing::{deal, solve_limited};
+        // One position of the fourteenth has thousands of children (its grace moves):
+        // before, all of them were stored and the limit of 1000 was passed 32 times over.
+        let g = crate::games::fourteenth::Fourteenth::from_options(&[]).unwrap();
+        for seed in 1..=5 {
+            let s = deal(&g, seed);
+            for ms in [0u64, 1, 2, 1000] {
+                for plain in [false, true] {
+                    let out = solve_limited(&g, &s, ms, plain);
+                    assert!(out.states <= ms, "seed {seed} at {ms}: {}", out.states);
+                    if out.verdict == Verdict::Unknown {
+                        assert_eq!(out.stop, Some(Stop::States), "seed {seed} at {ms}");
+                    }
+                }
+            }
+        }
+        // Klondike seed 29 at 463 stored 464.
+        let g = crate::games::klondike::Klondike::from_options(&[]).unwrap();
+        let out = solve_limited(&g, &deal(&g, 29), 463, false);
+        assert_eq!(
+            (out.verdict, out.stop),
+            (Verdict::Unknown, Some(Stop::States))
+        );
+        assert_eq!(out.states, 463);
+    }
+
+    #[test]
+    fn a_search_that_ends_at_exactly_the_state_limit_is_decided() {
+        use crate::testing::{deal, solve_limited};
+        let g = crate::games::klondike::Klondike::from_options(&[]).unwrap();
+        let mut checked = 0;
+        for seed in 1..=40 {
+            let s = deal(&g, seed);
+            let full = solve_limited(&g, &s, 20_000, false);
+            if full.verdict != Verdict::Lost {
+                continue;
+            }
+            let n = full.states;
+            let exact = solve_limited(&g, &s, n, false);
+            assert_eq!(
+                (exact.verdict, exact.states),
+                (Verdict::Lost, n),
+                "seed {seed}"
+            );
+            let short = solve_limited(&g, &s, n - 1, false);
+            assert_eq!(
+                (short.verdict, short.stop, short.states),
+                (Verdict::Unknown, Some(Stop::States), n - 1),
+                "seed {seed}"
+            );
+            checked += 1;
+        }
+        assert!(
+            checked >= 2,
+            "only {checked} lost deals under 20,000 states"
+        );
     }
 
     #[test]
