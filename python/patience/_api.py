@@ -1017,13 +1017,14 @@ class State:
     def __str__(self) -> str:
         return str(self._engine.display())
 
-    def svg(self) -> str:
-        """The position drawn as cards in its layout, an SVG document (from :attr:`places`:
-        foundations in a row, pack and talon, the other places as fanned columns; a
-        face-down card shows its back and is not named)."""
+    def svg(self, *, size: float | None = None, last_move: Move | str | None = None) -> str:
+        """The position drawn as cards in the game's layout (:mod:`patience.layout`, after
+        the book's picture), an SVG document; a face-down card shows its back and is not
+        named. ``size`` scales the picture to that width in pixels; ``last_move`` (the move
+        that led here, a :class:`Move` or its text) highlights the places it changed."""
         from .svg import state_svg
 
-        return state_svg(self)
+        return state_svg(self, size=size, last_move=last_move)
 
     def _repr_svg_(self) -> str:
         return self.svg()
