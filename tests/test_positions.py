@@ -62,9 +62,15 @@ def check_places(state: patience.State) -> None:
     assert len(labels) == len(set(labels)), labels
     for p in state.places:
         body = segs[p.label]
-        assert len(body) == 2 * len(p.cards), (p, body)
-        for i, c in enumerate(p.cards):
+        # An empty cell of a grid row is written `..` and kept in the place's gaps.
+        assert len(body) == 2 * (len(p.cards) + len(p.gaps)), (p, body)
+        assert [i for i in range(0, len(body), 2) if body[i : i + 2] == ".."] == [
+            2 * g for g in p.gaps
+        ]
+        for i, c in enumerate(p.positions()):
             text = body[2 * i : 2 * i + 2]
+            if c is None:
+                continue
             # The key writes a face-down card in lower case, a face-up one in upper case.
             assert c.face_up == text.isupper(), (p.label, text, c)
             assert str(c) == text.upper()

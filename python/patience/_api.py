@@ -542,7 +542,7 @@ _NOT_PLACES = frozenset(
 PLACE_KINDS = ("foundation", "pack", "talon", "hand", "tableau")
 _NAMED_KINDS = {"pack": "pack", "talon": "talon", "hand": "hand"}
 _FOUNDATION = re.compile(r"F\d+")
-_CARD_TEXT = re.compile(r"(?:[A23456789TJQK][CDHS])*", re.IGNORECASE)
+_CARD_TEXT = re.compile(r"(?:[A23456789TJQK][CDHS]|\.\.)*", re.IGNORECASE)
 
 
 def place_kind(label: str) -> str:
@@ -564,16 +564,31 @@ class Place:
     face-down stock), ``"talon"`` (the waste), ``"hand"`` (a one-card hand), or
     ``"tableau"`` for every other place (columns, packets, reserves, one-card cells:
     the game's notation page says what each label is).
+
+    A row of a grid whose cells can empty one by one (THE FOURTEENTH's rows) keeps its
+    empty cells in ``gaps``: their positions counted from 0 along the row, cards and gaps
+    together; ``cards`` holds the cards in the other positions, in order.
     """
 
     kind: str
     label: str
     cards: tuple[Card, ...]
+    gaps: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         _check_fields(self)
         if not all(isinstance(c, Card) for c in self.cards):
             raise TypeError("Place.cards must be a tuple of patience.Card")
+        if list(self.gaps) != sorted(set(self.gaps)) or any(
+            not 0 <= g < len(self.cards) + len(self.gaps) for g in self.gaps
+        ):
+            raise ValueError("Place.gaps must be increasing positions within the row")
+
+    def positions(self) -> list[Card | None]:
+        """The row position by position: a card, or None for an empty cell (``gaps``)."""
+        cards = iter(self.cards)
+        n = len(self.cards) + len(self.gaps)
+        return [None if i in self.gaps else next(cards) for i in range(n)]
 
     @property
     def top(self) -> Card | None:
@@ -584,8 +599,8 @@ class Place:
         return len(self.cards)
 
     def key_text(self) -> str:
-        """The place as the key writes it: ``T2:7sJH``."""
-        return self.label + ":" + "".join(c.key_text for c in self.cards)
+        """The place as the key writes it: ``T2:7sJH`` (``..`` for an empty cell)."""
+        return self.label + ":" + "".join(".." if c is None else c.key_text for c in self.positions())
 
     def as_dict(self) -> dict[str, Any]:
         """``{"kind", "label", "cards": [card dict...]}`` (for JSON)."""
@@ -611,8 +626,10 @@ def places_of_key(key: str) -> tuple[Place, ...]:
             continue
         if not _CARD_TEXT.fullmatch(body):
             continue
-        cards = tuple(_card_of(body[i : i + 2]) for i in range(0, len(body), 2))
-        out.append(Place(place_kind(label), label, cards))
+        pairs = [body[i : i + 2] for i in range(0, len(body), 2)]
+        gaps = tuple(i for i, t in enumerate(pairs) if t == "..")
+        cards = tuple(_card_of(t) for t in pairs if t != "..")
+        out.append(Place(place_kind(label), label, cards, gaps))
     return tuple(out)
 
 
@@ -668,12 +685,13 @@ class _AfterPlace:
         self.body = body
 
     def __len__(self) -> int:
-        return len(self.body) // 2
+        return len(self.cards)
 
     @property
     def cards(self) -> tuple[Card, ...]:
         b = self.body
-        return tuple(_card_of(b[i : i + 2]) for i in range(0, len(b), 2))
+        pairs = (b[i : i + 2] for i in range(0, len(b), 2))
+        return tuple(_card_of(t) for t in pairs if t != "..")
 
 
 def _diff_move(

@@ -169,10 +169,21 @@ def _place(p: Place, s: Slot) -> list[str]:
     elif s.fan not in DIRECTIONS:
         out += [card_svg(c, x0, y0, p.label) for c in cards]
     else:
-        spread, step = _steps(len(cards), max(_room(s), 0.0), *_limits(s))
-        under = len(cards) - spread
+        # A row with empty cells (``gaps``) spreads over all its positions, and each
+        # empty one is drawn as an outline.
+        slots = len(cards) + len(p.gaps)
+        spread, step = _steps(slots, max(_room(s), 0.0), *_limits(s))
+        under = slots - spread
+        at = [i for i in range(slots) if i not in p.gaps]
+        for g in p.gaps:
+            k = max(0, g - under)
+            out.append(
+                f'<rect class="empty" data-place="{label}" x="{x0 + dx * k * step:g}" '
+                f'y="{y0 + dy * k * step:g}" width="{W}" height="{H}" rx="{R}" fill="none" '
+                'stroke="#9bb" stroke-dasharray="4 3"/>'
+            )
         for i, c in enumerate(cards):
-            k = max(0, i - under)
+            k = max(0, at[i] - under)
             cx, cy = x0 + dx * k * step, y0 + dy * k * step
             if s.fan == "bone":
                 cx += (w - W) / 2 + (BONE if k % 2 else -BONE)
