@@ -600,7 +600,9 @@ class Place:
 
     def key_text(self) -> str:
         """The place as the key writes it: ``T2:7sJH`` (``..`` for an empty cell)."""
-        return self.label + ":" + "".join(".." if c is None else c.key_text for c in self.positions())
+        return (
+            self.label + ":" + "".join(".." if c is None else c.key_text for c in self.positions())
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """``{"kind", "label", "cards": [card dict...]}`` (for JSON)."""
@@ -694,6 +696,23 @@ class _AfterPlace:
         return tuple(_card_of(t) for t in pairs if t != "..")
 
 
+def _column_position(name: str, b: dict[str, Place], a: dict[str, _AfterPlace]) -> str | None:
+    """The place a move's text names: the place labelled ``name``, or, where the notation
+    numbers a column's positions (``R8P1``, ``R8P2`` for the column ``r8``), the one position
+    of that column whose cards the move changed (None when it is not exactly one). A position
+    that lost its card and was refilled at once by the same move counts as changed."""
+    if name in b:
+        return b[name].label
+    changed = [
+        p.label
+        for label, p in b.items()
+        if label.startswith(name + "p")
+        and label[len(name) + 1 :].isdigit()
+        and (label not in a or _ident(a[label].cards) != _ident(p.cards))
+    ]
+    return changed[0] if len(changed) == 1 else None
+
+
 def _diff_move(
     text: str, before: Sequence[Place], after_key: str
 ) -> tuple[str | None, str | None, tuple[Card, ...]]:
@@ -704,9 +723,14 @@ def _diff_move(
     m = _MOVE_FORM.fullmatch(text.strip())
     src = dst = None
     count: int | None = None
-    if m and m.group(1).lower() in b and m.group(3).lower() in b:
-        src, dst = b[m.group(1).lower()].label, b[m.group(3).lower()].label
-        count = int(m.group(2)) if m.group(2) else None
+    named = (
+        (_column_position(m.group(1).lower(), b, a), _column_position(m.group(3).lower(), b, a))
+        if m
+        else (None, None)
+    )
+    if named[0] is not None and named[1] is not None:
+        src, dst = named
+        count = int(m.group(2)) if m and m.group(2) else None
     else:
         # A word move: its source and destination are the one place that lost cards and
         # the one that gained cards, if there is exactly one of each.
