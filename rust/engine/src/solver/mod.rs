@@ -621,7 +621,6 @@ fn search<G: Game>(
     // Guided playouts and a best-first search for wins (see `portfolio`).
     let mut side: Option<Portfolio<G>> = game.side_searches().then(|| Portfolio::new(side_budget));
     let mut side_won = false;
-    let side_share = portfolio::share();
     // How long the table's last growth took (the next, twice as large, takes about twice).
     let mut last_growth: Option<Duration> = None;
     // Bytes held by the four stacks (their capacities), kept up to date as they grow:
@@ -758,7 +757,7 @@ fn search<G: Game>(
             }
         }
         if let Some(p) = side.as_mut() {
-            if p.nodes() * side_share < nodes && p.run(game, start) {
+            if p.nodes() * portfolio::SHARE < nodes && p.run(game, start) {
                 side_won = true;
                 break;
             }

@@ -13,12 +13,7 @@ use super::guided::Guided;
 use crate::game::Game;
 
 /// The side searches take one position in `SHARE + 1` of those generated.
-pub fn share() -> u64 {
-    std::env::var("PF_SHARE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(4)
-}
+pub const SHARE: u64 = 4;
 
 /// The most memory the side searches hold when the solve has no memory limit.
 const DEFAULT_BUDGET: u64 = 64 << 20;
@@ -68,16 +63,7 @@ impl<G: Game> Portfolio<G> {
     /// One turn of one member: true if it reached a win ([`Portfolio::line`]).
     pub fn run(&mut self, game: &G, start: &G::State) -> bool {
         self.turn += 1;
-        let mask: u64 = std::env::var("PF_MASK")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(3);
-        let use_guided = match mask {
-            1 => true,
-            2 => false,
-            _ => self.turn % 2 == 0,
-        };
-        let (member, won) = if use_guided {
+        let (member, won) = if self.turn % 2 == 0 {
             (Member::Guided, self.guided.run(game, start))
         } else {
             (Member::Best, self.best.run(game, start))
