@@ -18,7 +18,7 @@ use super::score::Features;
 use crate::game::Game;
 use crate::pack::SplitMix64;
 use rustc_hash::FxBuildHasher;
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{BuildHasher, Hash};
 
 /// The longest playout, in solver moves.
 pub const MAX_LINE: usize = 4_000;
@@ -31,9 +31,7 @@ const STRIDE: u64 = 256;
 
 /// A 64-bit hash of a solver key (a collision can only cut a playout short).
 pub fn key_hash<K: Hash>(k: &K) -> u64 {
-    let mut h = FxBuildHasher.build_hasher();
-    k.hash(&mut h);
-    h.finish()
+    FxBuildHasher.hash_one(k)
 }
 
 /// The rank of a move by what it changed (higher is tried first).

@@ -63,7 +63,7 @@ impl<G: Game> Portfolio<G> {
     /// One turn of one member: true if it reached a win ([`Portfolio::line`]).
     pub fn run(&mut self, game: &G, start: &G::State) -> bool {
         self.turn += 1;
-        let (member, won) = if self.turn % 2 == 0 {
+        let (member, won) = if self.turn.is_multiple_of(2) {
             (Member::Guided, self.guided.run(game, start))
         } else {
             (Member::Best, self.best.run(game, start))

@@ -62,7 +62,7 @@ fn is_suit(b: u8) -> bool {
 /// The number of cards in `body` and how many of them are face down, if `body` is a run
 /// of cards and nothing else.
 fn cards(body: &[u8]) -> Option<(i32, i32)> {
-    if body.len() % 2 != 0 {
+    if !body.len().is_multiple_of(2) {
         return None;
     }
     let mut down = 0;
