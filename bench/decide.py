@@ -3,15 +3,21 @@
     python bench/decide.py --first-seed 1 --deals 200 --timeout 10 --threads 1
     python bench/decide.py "canfield-or-klondike draw=3 passes=None partial_runs=True foundation_return=True" --deals 200
     python bench/decide.py --sets bench/option_sets.txt --deals 40 --timeout 2
+    python bench/decide.py --defaults --deals 20 --timeout 2 --threads 1   # all 47 games
 
 A set is a slug followed by its options (`name=value`, values as Python literals: `True`,
-`3`, `None`); with no set named, every line of `--sets` is run. For each set the table gives:
+`3`, `None`); with no set named, every line of `--sets` is run (every game with each of its
+option sets), or with `--defaults` every game once with the book's options. For each set the
+table gives:
 - won, lost and unknown counts, and the share decided (won or lost);
 - the median and 90th percentile of a deal's time (the solver's own clock);
 - stored positions per second over all the deals (their states over their seconds);
 - bytes per stored position: the peak memory of the search over its positions, for the
   deals that stored at least `--min-states` (below that the first table's fixed size
   dominates); `-` if none did.
+
+A last line sums the table up: deals decided of all, and how many sets decide at least 90%
+of their deals and how many fewer than half.
 
 An `unknown` is a limit that was hit (time, states or memory), never a loss. One thread
 (`--threads 1`) measures one core, as the issues' goals are stated.
@@ -87,8 +93,10 @@ def main() -> int:
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
     p.add_argument("--threads", type=int, default=1, help="0 = all cores")
     p.add_argument("--min-states", type=int, default=100_000)
+    p.add_argument("--defaults", action="store_true", help="every game once, default options")
     a = p.parse_args()
-    sets = a.sets or read_sets(a.sets_file)
+    defaults = [g.slug for g in patience.games()]
+    sets = defaults if a.defaults else a.sets or read_sets(a.sets_file)
     seeds = range(a.first_seed, a.first_seed + a.deals)
     print(
         f"seeds {seeds.start}..{seeds.stop - 1}, {a.timeout:g} s a deal"
@@ -98,6 +106,7 @@ def main() -> int:
     print()
     print("| set | won | lost | unknown | decided | median | p90 | states/s | B/state | wall |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    shares: list[float] = []
     for line in sets:
         slug, opts = parse_set(line)
         t0 = time.perf_counter()
@@ -120,7 +129,22 @@ def main() -> int:
             f"| {line} | {outcome_cells(rs)} | {rate:,.0f} | {per} | {wall:.0f} s |",
             flush=True,
         )
+        shares.append(sum(r.verdict != "unknown" for r in rs) / len(rs))
+    print()
+    print(summary(shares, len(seeds)))
     return 0
+
+
+def summary(shares: list[float], deals: int) -> str:
+    """The table's last line: deals decided of all, and sets at 90% or more and under half
+    (`shares` is each set's decided share)."""
+    decided = round(sum(shares) * deals)
+    total = len(shares) * deals
+    return (
+        f"decided {decided} of {total} deals ({100 * decided / max(total, 1):.1f}%); "
+        f"{sum(s >= 0.9 for s in shares)} of {len(shares)} sets at 90% or more, "
+        f"{sum(s < 0.5 for s in shares)} under half"
+    )
 
 
 if __name__ == "__main__":

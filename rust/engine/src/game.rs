@@ -224,6 +224,31 @@ pub trait Game: Send + Sync + Sized {
         false
     }
 
+    /// What a position's progress looks like to the searches that look for wins (the
+    /// guided playouts and the best-first search of [`crate::solver`]): cards home,
+    /// face down, in the stock, places free. The default reads them from
+    /// [`Game::key_text`] alike for every game ([`crate::solver::score`]); a game may
+    /// give them faster or sharper. They decide nothing, so they need no proof.
+    fn features(&self, s: &Self::State) -> crate::solver::score::Features {
+        crate::solver::score::features(&self.key_text(s))
+    }
+
+    /// The heuristic score of a position (higher is nearer a win) for the best-first
+    /// search; by default a weighting of [`Game::features`].
+    fn score(&self, s: &Self::State) -> i64 {
+        self.features(s).score()
+    }
+
+    /// Should the searches that only look for wins (guided playouts and a best-first
+    /// search, [`crate::solver`]'s `portfolio`) run beside the proving search? They take a
+    /// fixed share of its positions and a bounded share of its memory, so the proving
+    /// search runs slower: a game opts in only where measurement shows more deals decided
+    /// (`bench/decide.py` with and without, on the same seeds), and says the figures in
+    /// its hook's doc comment.
+    fn side_searches(&self) -> bool {
+        false
+    }
+
     /// The legal moves a solver move stands for, played one after another from `s`.
     fn expand(&self, _s: &Self::State, m: Self::Move, out: &mut Vec<Self::Move>) {
         out.push(m);

