@@ -14,6 +14,7 @@ import threading
 import time
 import types
 import typing
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -846,14 +847,30 @@ class Move:
         s, after = self.state, self.state.play(self.text)
         return describe(self.text, s.places, after.places, s.markers, after.markers, reveal)
 
-    def as_dict(self) -> dict[str, Any]:
-        """``{"text", "source", "dest", "cards", "description"}`` (for JSON)."""
+    def as_dict(self, reveal: bool = False) -> dict[str, Any]:
+        """``{"text", "source", "dest", "cards", "hidden", "description"}`` (for JSON).
+
+        As in :meth:`describe`, only cards a player can see before the move are named:
+        a card that lay face down at the source (``turn``'s card) is left out of
+        ``cards`` and counted in ``hidden``. ``reveal=True`` names them all (for a line
+        shown after the fact, such as a solution)."""
+        cards = self.cards
+        if not reveal and cards and self.state is not None and self.source is not None:
+            src = _by_label(self.state.places).get(self.source.lower())
+            seen = Counter((c.rank, c.suit) for c in (src.cards if src else ()) if c.face_up)
+            shown = []
+            for c in cards:
+                if seen[(c.rank, c.suit)] > 0:
+                    seen[(c.rank, c.suit)] -= 1
+                    shown.append(c)
+            cards = tuple(shown)
         return {
             "text": self.text,
             "source": self.source,
             "dest": self.dest,
-            "cards": [c.as_dict() for c in self.cards],
-            "description": self.describe(),
+            "cards": [c.as_dict() for c in cards],
+            "hidden": len(self.cards) - len(cards),
+            "description": self.describe(reveal),
         }
 
 
@@ -1333,7 +1350,7 @@ class Solution:
         return {
             "verdict": self.verdict,
             "stop": self.stop,
-            "moves": [m.as_dict() for m in self.steps()],
+            "moves": [m.as_dict(reveal=True) for m in self.steps()],
             "states": self.states,
             "nodes": self.nodes,
             "seconds": self.seconds,

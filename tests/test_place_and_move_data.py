@@ -1,4 +1,5 @@
-"""A grid row whose cells empty one by one (THE FOURTEENTH) keeps its empty cells."""
+"""Places and moves as data: grid rows with empty cells (THE FOURTEENTH), and a move's cards
+never naming one that lay face down."""
 
 from __future__ import annotations
 
@@ -53,3 +54,19 @@ def test_the_picture_draws_the_empty_cell_in_its_place():
             xs.append(float(g.get("transform").split("(")[1].split(",")[0]))
     assert len(xs) == 5
     assert sorted(xs).index(float(empties[0].get("x"))) == row.gaps[0]
+
+
+def test_a_move_as_data_names_no_card_that_was_face_down():
+    # The book's Klondike: `turn` brings the pack's top card (face down) to the talon.
+    st = patience.game("canfield-or-klondike").deal(4).start()
+    turn = next(m for m in st.moves() if m.text == "turn")
+    top = st.place("pack").cards[-1]
+    assert not top.face_up
+    hidden = turn.as_dict()
+    assert hidden["cards"] == [] and hidden["hidden"] == 1
+    assert str(top) not in hidden["description"]
+    shown = turn.as_dict(reveal=True)
+    assert [c["card"] for c in shown["cards"]] == [str(top)] and shown["hidden"] == 0
+    # A move of face-up cards names them either way.
+    up = next(m for m in st.moves() if ">" in m.text and m.source != "pack")
+    assert up.as_dict()["cards"] == up.as_dict(reveal=True)["cards"] != []
