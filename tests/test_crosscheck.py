@@ -134,6 +134,10 @@ def _positions_near_the_end(slug, opts, seeds, rnd):
         while s.moves() and len(path) < 400:
             s = s.play(rnd.choice(s.moves()))
             path.append(s)
+        if len(path) <= 3:
+            # A game of one or two decisions (THE FOURTEENTH's exchange): its end too, since
+            # the positions before it can have thousands of moves.
+            yield path[-1]
         yield from (path[-k] for k in (2, 6) if k <= len(path))
 
 
