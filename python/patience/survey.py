@@ -344,12 +344,7 @@ class _Store:
             # SQLite's own name for a store in memory: no file is made, and the store
             # lasts as long as this connection.
             self.con = sqlite3.connect(MEMORY_DB, timeout=_LOCK_TIMEOUT, isolation_level=None)
-            try:
-                with self.errors():
-                    self._check(create)
-            except BaseException:
-                self.con.close()
-                raise
+            self._checked(create)
             return
         if not create and not self.path.exists():
             raise SurveyStoreError(f"no survey store at {str(self.path)!r}")
@@ -365,6 +360,11 @@ class _Store:
             raise SurveyStoreError(
                 f"cannot open the survey store {str(self.path)!r}: {e}"
             ) from None
+        self._checked(create)
+
+    def _checked(self, create: bool) -> None:
+        """Check (or create) the store's schema on the open connection; close it and
+        raise if the store is not one."""
         try:
             with self.errors():
                 self._check(create)
