@@ -191,6 +191,22 @@ fn spawn_job(
     job
 }
 
+/// A batch of `count` searches as a job: `run` gets the job's cancel flag and the
+/// callback that hands each finished report to `take()`.
+fn batch_job(
+    count: usize,
+    run: impl FnOnce(&AtomicBool, &(dyn Fn(usize, &SolveReport) + Sync)) -> Vec<SolveReport>
+        + Send
+        + 'static,
+) -> SolveJob {
+    let job = spawn_job(count, move |job| {
+        run(&job.cancel, &|i, r| {
+            lock(&job.finished).push((i, r.clone()))
+        })
+    });
+    SolveJob { job }
+}
+
 /// A running search (or batch): poll it from Python, never block on it.
 #[pyclass(module = "patience._engine", name = "SolveJob", frozen)]
 struct SolveJob {
@@ -388,13 +404,9 @@ impl RustGame {
     ) -> PyResult<SolveJob> {
         let lim = limits(max_states, timeout, max_bytes, prune)?;
         let g = self.inner.clone();
-        let n = seeds.len();
-        let job = spawn_job(n, move |job| {
-            g.solve_seeds(&seeds, &lim, threads, &job.cancel, &|i, r| {
-                lock(&job.finished).push((i, r.clone()));
-            })
-        });
-        Ok(SolveJob { job })
+        Ok(batch_job(seeds.len(), move |cancel, done| {
+            g.solve_seeds(&seeds, &lim, threads, cancel, done)
+        }))
     }
 
     /// Start solving explicit deals (`[(card texts, stream state)]`) on `threads`
@@ -411,13 +423,9 @@ impl RustGame {
     ) -> PyResult<SolveJob> {
         let lim = limits(max_states, timeout, max_bytes, prune)?;
         let positions = self.lay_out(deals)?;
-        let n = positions.len();
-        let job = spawn_job(n, move |job| {
-            solve_positions(&positions, &lim, threads, &job.cancel, &|i, r| {
-                lock(&job.finished).push((i, r.clone()));
-            })
-        });
-        Ok(SolveJob { job })
+        Ok(batch_job(positions.len(), move |cancel, done| {
+            solve_positions(&positions, &lim, threads, cancel, done)
+        }))
     }
 }
 
