@@ -33,7 +33,9 @@ TUTORIAL = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT / "python") + os.pathsep + env.get("PYTHONPATH", "")
+    # The package the tests import (installed, or the source tree with its built engine).
+    pkg_root = str(Path(patience.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (pkg_root, env.get("PYTHONPATH")) if p)
     env.pop("PATIENCE_DEBUG", None)
     return env
 
