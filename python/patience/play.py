@@ -1,10 +1,13 @@
 """Play a deal of any game at the terminal (``patience play``).
 
 The screen fits the terminal (80 x 24 at least) for every game: a heading with the game, the
-seed and the move number; the position drawn compactly from :attr:`patience.State.places`
-(foundations' top cards, the pack's count and the talon's last cards, each pile on a line or
-small places several to a line, a run of face-down cards as a count ``#6``); the game's
-counters; the legal moves, numbered, in columns (``+`` and ``-`` page through them when they
+seed, the move number and the game's counters (pass, re-deals, ...); the position drawn in the
+book's shape of the game (:mod:`patience._textboard`: the slots of :mod:`patience.layout`, the
+geometry of the SVG pictures, scaled to character cells: THE CLOCK's dial, THE WHEEL's circle
+and cross, THE BESIEGED CITY's ramparts, ...; each place its label and cards, a run of
+face-down cards as a count ``#6``, cards a box cannot hold counted ``+7``; if a shape cannot
+fit the terminal, the places are drawn as rows instead); the game's
+the legal moves, numbered, in columns (``+`` and ``-`` page through them when they
 do not fit); a message line and the prompt. It reads one command a line:
 
 - a number, a move's text in any case, or a card: ``9S`` (the move of the 9 of spades, if
@@ -17,8 +20,9 @@ do not fit); a message line and the prompt. It reads one command a line:
 - ``+`` / ``-``: the next or previous page of moves; ``help`` (``?``), ``quit`` (``q``).
 
 Nothing is ever shown that the player could not see at the table: moves are described with
-:meth:`patience.Move.describe`, which names no face-down or unturned card, and the board
-shows a face-down card only as part of a count.
+:meth:`patience.Move.describe`, which names no face-down or unturned card, the board shows a
+face-down card only as a back (``##``) or part of a count, and of the key's markers only the
+counters a person reads (:func:`patience.layout.counter_labels`).
 
 Nothing here knows any game: it uses only :class:`patience.State` and :class:`patience.Move`.
 Colour and Unicode suit symbols are used when standard output is a terminal that has them
@@ -36,9 +40,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from . import _api
+from . import _api, _textboard
 from ._describe import with_gapped
 from .errors import IllegalMoveError, PatienceError
+from .layout import counter_labels
 
 __all__ = ["Style", "board_lines", "play", "style_for"]
 
@@ -54,8 +59,12 @@ HELP = (
     "hint (h) | auto (a) | + / - more moves | save FILE | load FILE | quit (q)"
 )
 
-#: Cards of one place drawn at most; the rest are counted (``+12``).
+#: Cards of one place drawn at most by the rows fallback; the rest are counted (``+12``).
 MAX_CARDS = 22
+
+#: Lines of the screen that are not the board: the heading, two of message, the moves'
+#: title and three moves, the prompt.
+NOT_BOARD = 8
 
 
 @dataclass(frozen=True)
@@ -154,13 +163,6 @@ def _flow(cells: list[str], width: int, sep: str = "  ") -> list[str]:
     return lines
 
 
-def _spaced(text: str) -> str:
-    """A marker's run of cards written apart (``KHQCQS`` -> ``KH QC QS``)."""
-    if len(text) >= 4 and re.fullmatch(r"(?:[A2-9TJQK][CDHS])+", text):
-        return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
-    return text
-
-
 def _stem(label: str) -> str:
     m = _LABEL_NUM.fullmatch(label)
     return m.group(1) if m else label
@@ -181,9 +183,20 @@ def _by_row(grp: Sequence[_api.Place], cells: list[str]) -> list[str]:
 
 
 def board_lines(state: _api.State, width: int = 80, height: int | None = None) -> list[str]:
-    """The position in a few lines of at most ``width`` columns (plain ASCII), at most
-    ``height`` lines if it can: piles a line each, else several to a line with their
-    top cards only (the others counted ``+N``)."""
+    """The position in at most ``width`` columns and ``height`` lines (plain ASCII; 80 x 16
+    when not given): drawn in the shape of its game (:func:`patience._textboard.board`),
+    else, when that shape cannot fit, its places in rows (:func:`row_lines`)."""
+    rows = 24 - NOT_BOARD if height is None else height
+    shaped = _textboard.board(state, width, max(1, rows))
+    if shaped is not None:
+        return shaped
+    return row_lines(state, width, rows)
+
+
+def row_lines(state: _api.State, width: int = 80, height: int | None = None) -> list[str]:
+    """The position as rows, the fallback of :func:`board_lines`: piles a line each, else
+    several to a line with their top cards only (the others counted ``+N``), at most
+    ``height`` lines if it can."""
     lines: list[str] = []
     for limit in (MAX_CARDS, 12, 8, 6, 4, 3, 2):
         lines = _board(state, width, limit)
@@ -208,10 +221,7 @@ def _board(state: _api.State, width: int, limit: int) -> list[str]:
             stock_cells.append(f"{p.label} {len(p)}")
         else:
             stock_cells.append(f"{p.label} {_cards_text(p.cards, 6)}")
-    counters = {
-        k: v for k, v in state.markers.items() if k not in gapped and k != "rng" and len(v) <= 24
-    }
-    stock_cells += [f"{k} {_spaced(v)}" for k, v in counters.items()]
+    stock_cells += counter_labels({k: v for k, v in state.markers.items() if k not in gapped})
     if stock_cells:
         lines += _flow(stock_cells, width, "   ")
     # The other places, a group of one stem (T1..T7, Left1..Left4) at a time: one place a
@@ -370,27 +380,40 @@ class Session:
 
     def screen_lines(self) -> list[str]:
         """The screen's lines in plain ASCII, without the prompt."""
-        width, height = self.size if self.size else (80, 0)
+        width, height = self.size if self.size else (80, 24)
         width = max(40, width)
+        height = max(height, 12)
         s = self.state
-        lines = [_fit(self.heading(), width)]
+        head = self.heading()
+        # The counters (pass, re-deals, ...) on the heading's line when they fit, else on a
+        # line of their own under the board.
+        counts = "  ".join(_textboard.counters(s))
+        extra: list[str] = []
+        if counts and len(head) + 3 + len(counts) <= width:
+            head = head + " " * (width - len(head) - len(counts)) + counts
+        elif counts:
+            extra = [_fit(counts, width)]
+        lines = [_fit(head, width)]
         msg = [_fit(x, width) for x in _wrap(self.message, width)[:2]] if self.message else []
-        # Room for the board: all but the heading, the message, the prompt and 3 lines of
-        # moves.
-        lines += board_lines(s, width, height - len(msg) - 5 if height else None)
+        # The board's room does not depend on the message, so that it stays put.
+        lines += board_lines(s, width, height - NOT_BOARD - len(extra)) + extra
         moves = s.moves()
         if s.is_won:
             lines.append("*** won ***  (undo, load FILE or quit)")
         elif not moves:
             lines.append("no legal moves: the game is lost  (undo, load FILE or quit)")
         else:
-            room = None if not height else max(2, height - len(lines) - len(msg) - 2)
+            room = max(2, height - len(lines) - len(msg) - 2)
             body, pages = move_columns(
-                lambda i: self.describe(moves[i]), len(moves), width, room, self.page
+                lambda i: self.describe(moves[i]),
+                len(moves),
+                width,
+                room if self.size else None,
+                self.page,
             )
             self.page = min(self.page, pages - 1)
             title = "moves:" if pages == 1 else f"moves (page {self.page + 1} of {pages}, + -):"
-            if room is not None and len(body) + 1 > room:
+            if self.size and len(body) + 1 > room:
                 body = body[: room - 1]
             lines += [title, *body]
         return lines + msg
