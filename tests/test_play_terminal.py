@@ -392,3 +392,51 @@ def test_every_game_fits_80_by_24_along_a_walk(slug: str) -> None:
         if not moves:
             break
         s = s.play(rng.choice(moves))
+
+
+def board_of(screen: str) -> list[str]:
+    """The board's lines of a screen: under the heading, down to the moves (or the end)."""
+    lines = [ln.rstrip() for ln in ascii_screen(screen).rstrip("\n").splitlines()]
+    end = next(
+        (i for i, ln in enumerate(lines) if re.match(r"moves|\*\*\* won|no legal moves", ln)),
+        len(lines),
+    )
+    return lines[1:end]
+
+
+@pytest.mark.parametrize(
+    "slug", ["clock", "wheel", "besieged-city", "herring-bone", "canfield-or-klondike", "shah"]
+)
+def test_the_book_shapes_in_a_real_terminal(term, slug: str) -> None:
+    # The shapes checked in test_textboard (a dial, a circle and cross, a city with its
+    # ramparts, a herring-bone, columns under foundations, a star), read off the screen.
+    from test_textboard import SHAPES
+
+    seed = 7
+    start = patience.game(slug).deal(seed).start()
+    t = term(play_argv(slug, "--seed", str(seed)))
+    screen = t.wait(r"^>\s*$")
+    lines = screen.rstrip("\n").splitlines()
+    assert len(lines) <= ROWS and all(len(ln) <= COLS for ln in lines)
+    head = lines[0]
+    assert head.startswith(start.game.info.title) and f"seed {seed}" in head and "move 0" in head
+    board = board_of(screen)
+    assert board == [ln.rstrip() for ln in board_lines(start)] or board[:-1] == [
+        ln.rstrip() for ln in board_lines(start, COLS, ROWS - 9)
+    ]
+    SHAPES[slug](board, start)
+    # A move played changes the board, and the shape holds.
+    # The first move that moves a card; a choice first if there is no other (a choice,
+    # such as the herring-bone's way up or down, changes no place).
+    after = start
+    while after.places == start.places:
+        moves = after.moves()
+        i = next((i for i, m in enumerate(moves) if after.play(m).places != after.places), 0)
+        move = moves[i]
+        t.line(str(i + 1))
+        after = after.play(move)
+        after_screen = t.wait(rf"move {len(after.history)}\b")
+    assert f"played {move}" in ascii_screen(after_screen)
+    assert board_of(after_screen) != board
+    SHAPES[slug](board_of(after_screen), after)
+    assert shows(after_screen, after)

@@ -281,6 +281,7 @@ def _draw(
         for x, y, t in got:
             canvas.put(x, y, t, who)
     aside = list(state.aside)
+    ring_holds_rest = any(o.kind == "ring" for o in lay.ornaments)
     for o, cells in zip(lay.ornaments, points):
         who += 1
         if o.kind == "ring":
@@ -294,7 +295,10 @@ def _draw(
             for i, (x, y) in enumerate(cells):
                 if i >= len(aside):
                     break
-                card = aside[-1] if i == len(cells) - 1 else aside[i]
+                # The last point holds the rest, squared up (THE SHAH's kings), unless a
+                # ring counts them (THE WHEEL's circle holds the cards after the cross).
+                last = i == len(cells) - 1 and not ring_holds_rest
+                card = aside[-1] if last else aside[i]
                 canvas.put(x, y, card_text(card), who)
             if o.caption and cells:
                 x, y = cells[0]
