@@ -115,6 +115,16 @@ class _Canvas:
             self.owner[y][x + i] = who
             self.rows[y][x + i] = ch
 
+    def free(self, pieces: list[tuple[int, int, str]]) -> bool:
+        """Whether every piece lies on the canvas, on cells no place has drawn on."""
+        return all(
+            0 <= y < self.height
+            and x >= 0
+            and x + len(t) <= self.width
+            and all(o == -1 for o in self.owner[y][x : x + len(t)])
+            for x, y, t in pieces
+        )
+
     def lines(self) -> list[str]:
         out = ["".join(r).rstrip() for r in self.rows]
         while out and not out[-1]:
@@ -265,22 +275,28 @@ def _draw(
         [(round((px + ox) * sx), round((py + oy) * sy)) for px, py in o.points]
         for o in lay.ornaments
     ]
+    tries = [boxes]
     if extend:
         marks = [_Box(x, y, 2, 1) for cells in points for x, y in cells]
         fans = [s.fan for s in slots] + ["mark"] * len(marks)
-        boxes = _extended(boxes + marks, fans, width, height)[: len(slots)]
+        tries.insert(0, _extended(boxes + marks, fans, width, height)[: len(slots)])
     who = 0
-    for who, (s, box) in enumerate(zip(slots, boxes)):
+    for who, s in enumerate(slots):
         p = by_label[s.label]
-        if s.fan == "stack" or s.fan not in STEPS:
-            got = _stack(p, box, True)
+        # The place in its grown box if what it draws there is clear of the places drawn
+        # so far, else in its own box.
+        for t in tries:
+            if s.fan == "stack" or s.fan not in STEPS:
+                got = _stack(p, t[who], True)
+            else:
+                got = _fan(p, t[who], s.fan, True)
+            if got is not None and canvas.free(got):
+                break
         else:
-            got = _fan(p, box, s.fan, True)
-        if got is None:
             return []
-        for x, y, t in got:
-            canvas.put(x, y, t, who)
-    aside = list(state.aside)
+        for x, y, text in got:
+            canvas.put(x, y, text, who)
+    aside = _set_aside(state) if lay.ornaments else []
     ring_holds_rest = any(o.kind == "ring" for o in lay.ornaments)
     for o, cells in zip(lay.ornaments, points):
         who += 1
@@ -300,7 +316,7 @@ def _draw(
                 last = i == len(cells) - 1 and not ring_holds_rest
                 card = aside[-1] if last else aside[i]
                 canvas.put(x, y, card_text(card), who)
-            if o.caption and cells:
+            if o.caption and cells and aside:
                 x, y = cells[0]
                 cap = o.caption[: width - x]
                 if y >= 1 and all(canvas.owner[y - 1][c] == -1 for c in range(x, x + len(cap))):
@@ -308,6 +324,20 @@ def _draw(
         if not canvas.ok:
             break
     return _compact(canvas.lines()) if canvas.ok else []
+
+
+def _set_aside(state: State) -> list[Card]:
+    """The cards the deal set aside that are still aside (THE WHEEL's aces, not the cards
+    its packets took out of play since), in the deal's order."""
+    first: dict[tuple[int, str], int] = {}
+    for c in state.deal.start().aside:
+        first[c.rank, c.suit] = first.get((c.rank, c.suit), 0) + 1
+    out = []
+    for c in state.aside:
+        if first.get((c.rank, c.suit), 0) > 0:
+            first[c.rank, c.suit] -= 1
+            out.append(c)
+    return out
 
 
 def _compact(lines: list[str]) -> list[str]:
@@ -328,14 +358,15 @@ def board(state: State, width: int = 80, height: int = 16) -> list[str] | None:
     lw = lay.width - min([0.0, *xs])
     lh = lay.height - min([0.0, *ys])
     sx = min(MAX_SX, (width + 1) / lw)
-    # The most rows a unit that still fits once blank runs are cut: from the most down to a
-    # row a unit.
-    sy = MAX_SY
-    while sy >= 1.0:
-        rows = min(round(lh * sy) + 1, 4 * height)
-        for extend in (True, False):
+    # The most rows a unit that still fits once blank runs are cut, from the most down to a
+    # row a unit: the places in boxes grown into the free cells round them first (labels
+    # fit better), then in their own boxes.
+    for extend in (True, False):
+        sy = MAX_SY
+        while sy >= 1.0:
+            rows = min(round(lh * sy) + 2, 4 * height)
             lines = _draw(state, lay, (sx, sy), (width, rows), extend)
             if lines and len(lines) <= height:
                 return lines
-        sy = min(sy - 0.05, sy * 0.96)
+            sy = min(sy - 0.05, sy * 0.96)
     return None
