@@ -3,7 +3,7 @@
 Each game runs in a real terminal (a private tmux server), a few commands are typed as a
 player would, and the screen is captured with ``tmux capture-pane -p``:
 
-    python tools/terminal_screenshots.py            # the five games below
+    python tools/terminal_screenshots.py            # the games below
     python tools/terminal_screenshots.py clock 7    # one game and seed
 
 Needs ``tmux`` and the package importable (``pip install -e .`` or ``PYTHONPATH=python``).
@@ -24,13 +24,17 @@ from pathlib import Path
 COLS, ROWS = 80, 24
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
-#: Five shapes: rows of piles with a stock, a city of 27 places, a dial of packets, a
-#: herring-bone with a choice pending, and a game of 48 places and a thousand moves.
+#: The book's shapes: columns under foundations with a stock, a city with its ramparts, a
+#: dial, a herring-bone, a circle and cross, a star of rays, a ring of 24 round a double
+#: row, and a game of 67 places and a thousand moves.
 SHOTS: list[tuple[str, int, list[str]]] = [
     ("canfield-or-klondike", 4, ["1", "turn"]),
     ("besieged-city", 1, ["1"]),
     ("clock", 1, ["2", "1"]),
-    ("herring-bone", 1, ["up"]),
+    ("herring-bone", 1, ["up", "1"]),
+    ("wheel", 1, ["1"]),
+    ("shah", 1, ["1", "2"]),
+    ("zodiac", 1, []),
     ("empress-of-india", 1, ["+"]),
 ]
 
