@@ -270,3 +270,16 @@ def test_counters_are_read_and_bookkeeping_is_not() -> None:
     head = ses.screen_lines()[0]
     assert head.endswith(f"re-deals {s.markers['redeals']}") and len(head) <= WIDTH
     assert s.markers["rng"] not in "\n".join(ses.screen_lines())
+
+
+@pytest.mark.parametrize("slug", ["carpet", "empress-of-india"])
+def test_a_narrow_terminal_falls_back_to_rows(slug: str) -> None:
+    # 40 columns cannot hold these shapes: the places are drawn as rows (cut short where
+    # they must be), within the width and the lines, nothing face down named.
+    s = patience.game(slug).deal(4).start()
+    assert _textboard.board(s, 40, 16) is None
+    lines = board_lines(s, 40, 16)
+    assert 8 <= len(lines) <= 16 and all(len(ln) <= 40 for ln in lines)
+    up = Counter(str(c) for p in s.places for c in p.cards if c.face_up)
+    assert not tokens(lines) - up
+    assert any(ln.startswith("F1 ") for ln in lines)

@@ -218,7 +218,7 @@ def _stack(p: Place, box: _Box, label: bool) -> list[tuple[int, int, str]] | Non
         top, more = str(p.cards[-1]), (f"+{n - 1}" if n > 1 else "")
     else:
         down = sum(1 for c in p.cards if not c.face_up)
-        top = "##" if n == 1 else f"#{n}"
+        top = "##" if down == 1 else f"#{down}"
         more = f"+{n - down}" if down < n else ""  # face-up cards under face-down (rare)
     lab = p.label
     forms: list[list[str]] = []

@@ -6,9 +6,9 @@ book's shape of the game (:mod:`patience._textboard`: the slots of :mod:`patienc
 geometry of the SVG pictures, scaled to character cells: THE CLOCK's dial, THE WHEEL's circle
 and cross, THE BESIEGED CITY's ramparts, ...; each place its label and cards, a run of
 face-down cards as a count ``#6``, cards a box cannot hold counted ``+7``; if a shape cannot
-fit the terminal, the places are drawn as rows instead); the game's
-the legal moves, numbered, in columns (``+`` and ``-`` page through them when they
-do not fit); a message line and the prompt. It reads one command a line:
+fit the terminal, the places are drawn as rows instead); the legal moves, numbered, in
+columns (``+`` and ``-`` page through them when they do not fit); a message line and the
+prompt. It reads one command a line:
 
 - a number, a move's text in any case, or a card: ``9S`` (the move of the 9 of spades, if
   only one moves it), ``9S onto TD``, ``9S to F1`` or ``9S t3``: play that move;
@@ -24,7 +24,8 @@ Nothing is ever shown that the player could not see at the table: moves are desc
 face-down card only as a back (``##``) or part of a count, and of the key's markers only the
 counters a person reads (:func:`patience.layout.counter_labels`).
 
-Nothing here knows any game: it uses only :class:`patience.State` and :class:`patience.Move`.
+Nothing here knows any game: it uses only :class:`patience.State`, :class:`patience.Move` and
+the game's layout.
 Colour and Unicode suit symbols are used when standard output is a terminal that has them
 (``TERM`` not ``dumb``, ``NO_COLOR`` unset, an encoding that can write the symbols).
 """
@@ -190,7 +191,13 @@ def board_lines(state: _api.State, width: int = 80, height: int | None = None) -
     shaped = _textboard.board(state, width, max(1, rows))
     if shaped is not None:
         return shaped
-    return row_lines(state, width, rows)
+    lines = row_lines(state, width, rows)
+    if len(lines) > rows > 1:  # a terminal too small even for rows: say what is cut
+        cut = len(lines) - rows + 1
+        lines = lines[: rows - 1] + [
+            _fit(f"({cut} more lines: a larger terminal shows them)", width)
+        ]
+    return lines
 
 
 def row_lines(state: _api.State, width: int = 80, height: int | None = None) -> list[str]:
