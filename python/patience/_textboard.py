@@ -41,6 +41,9 @@ __all__ = ["MAX_SX", "MAX_SY", "board", "counters"]
 #: The most character columns and rows one table unit is drawn in.
 MAX_SX, MAX_SY = 10.0, 3.0
 
+#: Columns a unit needs for a label and a card on one line (``C13 9H`` and a space).
+TIGHT_SX = 7.5
+
 #: The direction each fan spreads its cards in cells: columns, rows (``0, 0`` squared).
 STEPS = {
     "stack": (0, 0),
@@ -157,31 +160,49 @@ def _path(entries: list[str], box: _Box, dx: int, dy: int) -> list[tuple[int, in
 
 def _fan(p: Place, box: _Box, fan: str, label: bool) -> list[tuple[int, int, str]] | None:
     """The richest drawing of a fanned place that fits: all its cards, else the label, a
-    count of the cards left out and as many of the top ones as fit; else without the
-    label; else None."""
+    count of the cards left out and as many of the top ones as fit (a row with its label
+    over it when that shows more than a few cards more); else without the label; else
+    None."""
     dx, dy = STEPS[fan]
     if dx == 0 and dy == 0:
         dx = 1
     ents = _entries(p.positions())
     heads = [[p.label], []] if label else [[]]
+
+    def drawn(head: list[str], k: int, over: bool) -> list[tuple[int, int, str]] | None:
+        shown = ents[len(ents) - k :]
+        left = sum(n for _, n in ents[: len(ents) - k])
+        body = [t for t, _ in shown]
+        extra = [f"+{left}"] if left else []
+        if over:  # the label on a line of its own over the row
+            if not (head and dy == 0 and box.h >= 2 and len(head[0]) <= box.w):
+                return None
+            got = _path(extra + body, _Box(box.x, box.y + 1, box.w, box.h - 1), dx, dy)
+            x = box.x if dx >= 0 else box.x + box.w - len(head[0])
+            return None if got is None else [(x, box.y, head[0]), *got]
+        if fan == "bone":
+            return _bone(head, extra, body, box)
+        return _path(head + extra + body, box, dx, dy)
+
     for head in heads:
-        for k in range(len(ents), 0, -1):
-            shown = ents[len(ents) - k :]
-            left = sum(n for _, n in ents[: len(ents) - k])
-            body = [t for t, _ in shown]
-            extra = [f"+{left}"] if left else []
-            if fan == "bone":
-                got = _bone(head, extra, body, box)
-            else:
-                got = _path(head + extra + body, box, dx, dy)
-            if got is not None:
-                return got
-        if not ents and head:
+        if not ents:
             got = _path(head + ["--"], box, dx, dy)
             if got is not None:
                 return got
-    if not ents:
-        return _path(["--"], box, 1, 0)
+            continue
+        best: dict[bool, tuple[int, list[tuple[int, int, str]]]] = {}
+        for over in (False, True):
+            for k in range(len(ents), 0, -1):
+                got = drawn(head, k, over)
+                if got is not None:
+                    best[over] = (k, got)
+                    break
+        if False in best and (
+            True not in best or best[False][0] >= min(len(ents), 4, best[True][0])
+        ):
+            return best[False][1]
+        if True in best:
+            return best[True][1]
     return None
 
 
@@ -271,6 +292,7 @@ def _draw(
     by_label = {p.label: p for p in state.places}
     slots = [s for s in lay.slots if s.label in by_label]
     boxes = [_box(s, sx, sy, ox, oy) for s in slots]
+    boxes = [_Box(b.x, b.y, min(b.w, width - b.x), b.h) for b in boxes]
     points = [
         [(round((px + ox) * sx), round((py + oy) * sy)) for px, py in o.points]
         for o in lay.ornaments
@@ -358,6 +380,12 @@ def board(state: State, width: int = 80, height: int = 16) -> list[str] | None:
     lw = lay.width - min([0.0, *xs])
     lh = lay.height - min([0.0, *ys])
     sx = min(MAX_SX, (width + 1) / lw)
+    if sx < TIGHT_SX:
+        # A row fanned out to the right edge (a talon) may be cut short (its cards are
+        # counted) to give the other places the room of a label and a card.
+        ends = [s.x + (min(s.w, 1.2) if s.fan in ("across", "cells") else s.w) for s in lay.slots]
+        ends += [x + 1 for o in lay.ornaments for x, _ in o.points]
+        sx = max(sx, min(TIGHT_SX, (width + 1) / (max(ends) - min([0.0, *xs]))))
     # The most rows a unit that still fits once blank runs are cut, from the most down to a
     # row a unit: the places in boxes grown into the free cells round them first (labels
     # fit better), then in their own boxes.
