@@ -283,3 +283,30 @@ def test_a_narrow_terminal_falls_back_to_rows(slug: str) -> None:
     up = Counter(str(c) for p in s.places for c in p.cards if c.face_up)
     assert not tokens(lines) - up
     assert any(ln.startswith("F1 ") for ln in lines)
+
+
+@pytest.mark.parametrize(
+    "slug,opts",
+    [
+        ("canfield-or-klondike", {"draw": 3, "passes": None}),
+        ("herring-bone", {"german": True}),
+        ("la-belle-lucie", {"house_in_the_wood": True}),
+        ("la-belle-lucie", {"house_on_the_hill": True}),
+        ("napoleon-at-st-helena", {"forty_thieves": True}),
+        ("fourteenth", {"choose_pairs": True}),
+        ("labyrinth", {"wait_for_foundations": True}),
+    ],
+)
+def test_option_sets_keep_their_shape(slug: str, opts: dict[str, object]) -> None:
+    rng = random.Random(slug)
+    s = patience.game(slug, **opts).deal(3).start()
+    for step in range(60):
+        if step % 6 == 0:
+            lines = _textboard.board(s, WIDTH, BOARD_ROWS)
+            assert lines is not None and all(len(ln) <= WIDTH for ln in lines), (slug, step)
+            tops = Counter(str(p.top) for p in s.places if p.top is not None and p.top.face_up)
+            assert not tops - tokens(lines), (slug, step, "\n".join(lines))
+        moves = s.moves()
+        if not moves:
+            break
+        s = s.play(rng.choice(moves))
