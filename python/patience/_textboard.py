@@ -1,9 +1,12 @@
 """A position drawn in character cells, in the book's shape of its game.
 
 The geometry is :func:`patience.layout.layout`'s, the one the SVG pictures use: each place's
-slot box, in table units, is scaled to character cells (at most :data:`MAX_SX` columns and
-:data:`MAX_SY` rows a unit, less when the game is large) and the place is drawn inside it as its
-fan says:
+slot box, in table units, is scaled to character cells and the place is drawn inside it as its
+fan says. The scale is at most :data:`MAX_SX` columns and :data:`MAX_SY` rows a unit: the
+columns so that the layout fills the width (a talon at the right edge may be cut short to give
+the others :data:`TIGHT_SX`), the rows the most that fit the height once runs of blank lines
+are cut to one. A place may grow into the free cells right of its box and under it (so a
+label fits beside its card); where that would overlap a place already drawn it keeps its box.
 
 - ``stack``: the label and the top card (``F1 6S``), the cards under it counted (``+3``);
 - ``down`` / ``up``: the label, then the cards a line each, the top card last (lowest, or
@@ -36,7 +39,7 @@ from .layout import Layout, Slot, counter_labels, layout
 if TYPE_CHECKING:
     from ._api import Card, Place, State
 
-__all__ = ["MAX_SX", "MAX_SY", "board", "counters"]
+__all__ = ["MAX_SX", "MAX_SY", "TIGHT_SX", "board", "counters"]
 
 #: The most character columns and rows one table unit is drawn in.
 MAX_SX, MAX_SY = 10.0, 3.0
@@ -282,8 +285,16 @@ def _extended(boxes: list[_Box], fans: list[str], width: int, height: int) -> li
 
 
 def _draw(
-    state: State, lay: Layout, scale: tuple[float, float], size: tuple[int, int], extend: bool
+    state: State,
+    lay: Layout,
+    aside: list[Card],
+    scale: tuple[float, float],
+    size: tuple[int, int],
+    extend: bool,
 ) -> list[str]:
+    """The board at ``scale`` (columns and rows a unit) on a canvas of ``size``, blank runs
+    cut; empty when a place does not fit or two overlap. ``extend``: each place may grow
+    into the free cells round its box."""
     (sx, sy), (width, height) = scale, size
     xs = [s.x for s in lay.slots] + [x for o in lay.ornaments for x, _ in o.points]
     ys = [s.y for s in lay.slots] + [y for o in lay.ornaments for _, y in o.points]
@@ -318,7 +329,6 @@ def _draw(
             return []
         for x, y, text in got:
             canvas.put(x, y, text, who)
-    aside = _set_aside(state) if lay.ornaments else []
     ring_holds_rest = any(o.kind == "ring" for o in lay.ornaments)
     for o, cells in zip(lay.ornaments, points):
         who += 1
@@ -386,6 +396,7 @@ def board(state: State, width: int = 80, height: int = 16) -> list[str] | None:
         ends = [s.x + (min(s.w, 1.2) if s.fan in ("across", "cells") else s.w) for s in lay.slots]
         ends += [x + 1 for o in lay.ornaments for x, _ in o.points]
         sx = max(sx, min(TIGHT_SX, (width + 1) / (max(ends) - min([0.0, *xs]))))
+    aside = _set_aside(state) if lay.ornaments else []
     # The most rows a unit that still fits once blank runs are cut, from the most down to a
     # row a unit: the places in boxes grown into the free cells round them first (labels
     # fit better), then in their own boxes.
@@ -393,7 +404,7 @@ def board(state: State, width: int = 80, height: int = 16) -> list[str] | None:
         sy = MAX_SY
         while sy >= 1.0:
             rows = min(round(lh * sy) + 2, 4 * height)
-            lines = _draw(state, lay, (sx, sy), (width, rows), extend)
+            lines = _draw(state, lay, aside, (sx, sy), (width, rows), extend)
             if lines and len(lines) <= height:
                 return lines
             sy = min(sy - 0.05, sy * 0.96)
