@@ -128,6 +128,8 @@ def test_bars_stand_where_the_counts_put_them(tmp_path: Path) -> None:
         "25.0%\u2013100.0%",
     ]
     assert texts(byname["zodiac"])[1:] == ["0", "0", "5", "5", "0.0%\u2013100.0%"]
+    # Bounds that meet (no unknown deal) are one figure.
+    assert texts(byname["queens"])[1:] == ["0", "4", "0", "4", "0.0%"]
     cells = byname["queens"]
     assert (cells.get("data-won"), cells.get("data-lost"), cells.get("data-unknown")) == (
         "0",

@@ -74,13 +74,8 @@ def _name(r: SurveyReport) -> str:
 
 def _figures(r: SurveyReport) -> tuple[str, ...]:
     lo, hi = r.bounds
-    return (
-        f"{r.won:,}",
-        f"{r.lost:,}",
-        f"{r.unknown:,}",
-        f"{r.deals:,}",
-        _pct(lo) + "\u2013" + _pct(hi),
-    )
+    bounds = _pct(lo) if lo == hi else f"{_pct(lo)}\u2013{_pct(hi)}"
+    return (f"{r.won:,}", f"{r.lost:,}", f"{r.unknown:,}", f"{r.deals:,}", bounds)
 
 
 def _tooltip(r: SurveyReport) -> str:
@@ -173,7 +168,7 @@ def reports_svg(
     x1 = x0 + PLOT_W  # 100%
     # Columns of figures, each right-aligned at its right edge.
     col_right: list[float] = []
-    x = x1 + GAP
+    x = x1 + GAP + 10  # the axis label "100%" reaches past the axis
     for i, head in enumerate(FIG_HEADS):
         w = max(len(head), *(len(f[i]) for f in figs)) * FIG_CHAR
         x += w
