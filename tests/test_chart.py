@@ -245,15 +245,27 @@ def test_cli_chart(tmp_path: Path) -> None:
         (["--db", "missing.db"], "no survey store at 'missing.db'"),
         (["--db", "empty.db"], "holds no deals to chart"),
         (["--db", "empty.db", "--csv", "-"], "only one of --csv, --json and --chart"),
+        (["--db", "empty.db", "--chart-order", "rate"], "give --chart FILE too"),
     ],
 )
 def test_cli_chart_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
     patience.survey("queens", 0, db=tmp_path / "empty.db")
-    out = cli("survey-report", *args, "--chart", "-", cwd=tmp_path)
+    if "--chart" not in args and "--chart-order" not in args:
+        args = [*args, "--chart", "-"]
+    out = cli("survey-report", *args, cwd=tmp_path)
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr.startswith("patience: error: ") and out.stderr.count("\n") == 1
     assert message in out.stderr
+
+
+def test_cli_chart_to_a_missing_folder(tmp_path: Path) -> None:
+    db = known_store(tmp_path / "known.db")
+    out = cli("survey-report", "--db", str(db), "--chart", "no/such/dir/w.svg", cwd=tmp_path)
+    assert out.returncode == 2
+    assert out.stderr.startswith("patience: error: ") and out.stderr.count("\n") == 1
+    assert "no/such/dir/w.svg" in out.stderr
+    assert not (tmp_path / "no").exists()
 
 
 def test_module_examples() -> None:

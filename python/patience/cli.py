@@ -493,8 +493,7 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument(
         "--chart-order",
         choices=("book", "rate"),
-        default="book",
-        help="the chart's rows: the book's order of the games (default) or highest rate first",
+        help="the chart's rows: the book's order of the games (the default) or highest rate first",
     )
     return p
 
@@ -701,12 +700,14 @@ def _cmd_survey_report(args: argparse.Namespace) -> None:
     }
     if [args.csv, args.json, args.chart].count("-") > 1:
         raise PatienceError("only one of --csv, --json and --chart can go to standard output")
+    if args.chart_order and not args.chart:
+        raise PatienceError("--chart-order orders the rows of a chart: give --chart FILE too")
     reports = survey_report(args.db, args.slug, **sel)
     chart = None
     if args.chart:
         if not reports:
             raise PatienceError(f"the survey store {args.db!r} holds no deals to chart")
-        chart = reports_svg(reports, order=args.chart_order)
+        chart = reports_svg(reports, order=args.chart_order or "book")
     to_stdout = "-" in (args.csv, args.json, args.chart)
     if to_stdout:
         _warn(format_reports(reports))  # standard output carries the export
