@@ -114,9 +114,11 @@ def _subtitle(reports: Sequence[SurveyReport]) -> str:
         for r in reports
         if r.first_seed is not None and r.last_seed is not None
     )
-    if len(seeds) == 1 and not gaps:
+    if len(seeds) == 1:
         first, last = next(iter(seeds))
         seed_text = f"seed {first}" if first == last else f"seeds {first}\u2013{last}"
+        if gaps:
+            seed_text += " (some not surveyed)"
     else:
         seed_text = "seeds differ between surveys"
     limits = sorted({lim[:2] for r in reports for lim in r.limits}, key=repr)
