@@ -4,6 +4,7 @@
     python bench/decide.py "canfield-or-klondike draw=3 passes=None partial_runs=True foundation_return=True" --deals 200
     python bench/decide.py --sets bench/option_sets.txt --deals 40 --timeout 2
     python bench/decide.py --defaults --deals 20 --timeout 2 --threads 1   # all 47 games
+    python bench/decide.py --defaults --deals 20 --timeout 2 --markdown    # README's table form
 
 A set is a slug followed by its options (`name=value`, values as Python literals: `True`,
 `3`, `None`); with no set named, every line of `--sets` is run (every game with each of its
@@ -18,6 +19,12 @@ table gives:
 
 A last line sums the table up: deals decided of all, and how many sets decide at least 90%
 of their deals and how many fewer than half.
+
+With `--markdown` the table is instead the one the README's survey table has (as
+`bench/survey_table.py` prints it, so its rows can be pasted there): per set the won, lost
+and unknown counts of the N deals, the win rate among the decided ones with its 95% Wilson
+interval, the rate over all deals with every unknown lost .. won, and the solver's time;
+the same summary line follows. Nothing is written to a survey store.
 
 An `unknown` is a limit that was hit (time, states or memory), never a loss. One thread
 (`--threads 1`) measures one core, as the issues' goals are stated.
@@ -94,6 +101,9 @@ def main() -> int:
     p.add_argument("--threads", type=int, default=1, help="0 = all cores")
     p.add_argument("--min-states", type=int, default=100_000)
     p.add_argument("--defaults", action="store_true", help="every game once, default options")
+    p.add_argument(
+        "--markdown", action="store_true", help="the README survey table's columns instead"
+    )
     a = p.parse_args()
     defaults = [g.slug for g in patience.games()]
     sets = defaults if a.defaults else a.sets or read_sets(a.sets_file)
@@ -104,8 +114,14 @@ def main() -> int:
         + f", threads: {a.threads or 'all'}"
     )
     print()
-    print("| set | won | lost | unknown | decided | median | p90 | states/s | B/state | wall |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    if a.markdown:
+        print(
+            "| game | won | lost | unknown | win rate of decided (95% CI) | over all deals | solver time |"
+        )
+        print("| --- | ---: | ---: | ---: | --- | --- | ---: |")
+    else:
+        print("| set | won | lost | unknown | decided | median | p90 | states/s | B/state | wall |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     shares: list[float] = []
     for line in sets:
         slug, opts = parse_set(line)
@@ -122,6 +138,10 @@ def main() -> int:
         except patience.PatienceError as e:
             raise SystemExit(f"{line}: {e}") from None
         wall = time.perf_counter() - t0
+        shares.append(sum(r.verdict != "unknown" for r in rs) / len(rs))
+        if a.markdown:
+            print(markdown_row(line, rs), flush=True)
+            continue
         rate = sum(r.states for r in rs) / max(sum(r.seconds for r in rs), 1e-9)
         big = [r for r in rs if r.states >= a.min_states]
         per = f"{statistics.median(r.peak_bytes / r.states for r in big):.0f}" if big else "-"
@@ -129,10 +149,26 @@ def main() -> int:
             f"| {line} | {outcome_cells(rs)} | {rate:,.0f} | {per} | {wall:.0f} s |",
             flush=True,
         )
-        shares.append(sum(r.verdict != "unknown" for r in rs) / len(rs))
     print()
     print(summary(shares, len(seeds)))
     return 0
+
+
+def markdown_row(line: str, rs: list[patience.SeedResult]) -> str:
+    """One row of the README's survey table for the set `line` and its deals' results."""
+    from survey_table import row  # bench/survey_table.py, beside this script
+
+    n = {v: sum(r.verdict == v for r in rs) for v in ("won", "lost", "unknown")}
+    report = patience.SurveyReport(
+        game=line,
+        options={},
+        deals=len(rs),
+        won=n["won"],
+        lost=n["lost"],
+        unknown=n["unknown"],
+        solve_seconds=sum(r.seconds for r in rs),
+    )
+    return row(report)
 
 
 def summary(shares: list[float], deals: int) -> str:

@@ -37,6 +37,7 @@ from ._api import (
 )
 from ._engine import __version__
 from ._names import ALIASES, Alias
+from .chart import survey_chart
 from .errors import (
     CardError,
     DealError,
@@ -90,6 +91,7 @@ __all__ = [
     "solve_many",
     "state_from_record",
     "survey",
+    "survey_chart",
     "survey_report",
     "wilson_interval",
 ]

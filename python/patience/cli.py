@@ -19,10 +19,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from . import _api, _engine, _limits, _names
+from .chart import reports_svg
 from .errors import PatienceError, UnknownGameError
 from .rules_text import rules
 from .survey import (
     DEFAULT_DB,
+    _open_out,
     _StatusLine,
     export_csv,
     export_json,
@@ -454,11 +456,12 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Print the summary table of every survey (game and option set) in a store, from "
             "the store alone. --csv writes one row per deal; --json writes the summaries and "
-            "every deal."
+            "every deal; --chart draws each survey's win rate as a bar on one SVG chart."
         ),
         epilog=(
             "examples:\n  patience survey-report --db patience-survey.db\n"
-            "  patience survey-report canfield-or-klondike -o passes=None --json out.json"
+            "  patience survey-report canfield-or-klondike -o passes=None --json out.json\n"
+            "  patience survey-report --db patience-survey.db --chart winrates.svg"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -480,6 +483,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--json",
         metavar="FILE",
         help="write the summaries and deals as JSON to FILE ('-': standard output)",
+    )
+    rp.add_argument(
+        "--chart",
+        metavar="FILE",
+        help="draw every survey's win rate as a bar on one SVG chart, to FILE "
+        "('-': standard output)",
+    )
+    rp.add_argument(
+        "--chart-order",
+        choices=("book", "rate"),
+        help="the chart's rows: the book's order of the games (the default) or highest rate first",
     )
     return p
 
@@ -684,10 +698,17 @@ def _cmd_survey_report(args: argparse.Namespace) -> None:
         "first_seed": args.first_seed,
         "deals": args.deals,
     }
-    if args.csv == "-" and args.json == "-":
-        raise PatienceError("--csv - and --json - cannot both go to standard output")
+    if [args.csv, args.json, args.chart].count("-") > 1:
+        raise PatienceError("only one of --csv, --json and --chart can go to standard output")
+    if args.chart_order and not args.chart:
+        raise PatienceError("--chart-order orders the rows of a chart: give --chart FILE too")
     reports = survey_report(args.db, args.slug, **sel)
-    to_stdout = "-" in (args.csv, args.json)
+    chart = None
+    if args.chart:
+        if not reports:
+            raise PatienceError(f"the survey store {args.db!r} holds no deals to chart")
+        chart = reports_svg(reports, order=args.chart_order or "book")
+    to_stdout = "-" in (args.csv, args.json, args.chart)
     if to_stdout:
         _warn(format_reports(reports))  # standard output carries the export
     else:
@@ -701,6 +722,10 @@ def _cmd_survey_report(args: argparse.Namespace) -> None:
             f"wrote {_api.plural(len(reports), 'survey')} and {_api.plural(n, 'deal')} "
             f"to {_where(args.json)}"
         )
+    if chart is not None:
+        with _open_out(args.chart) as f:
+            f.write(chart)
+        _warn(f"wrote the chart of {_api.plural(len(reports), 'survey')} to {_where(args.chart)}")
 
 
 def _where(path: str) -> str:
