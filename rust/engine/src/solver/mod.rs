@@ -646,6 +646,8 @@ fn search<G: Game>(
     let mut at: Option<usize> = None;
     let mut moves: Vec<G::Move> = Vec::new();
     let mut keys: Vec<(G::Key, u64)> = Vec::new();
+    #[cfg(feature = "store-on-expansion")]
+    let mut pend_keys: Vec<Option<(G::Key, u64)>> = Vec::new();
     let mut nodes: u64 = 0;
     let mut peak: u64 = 0;
     let mut next_check: u64 = 0;
@@ -745,6 +747,7 @@ fn search<G: Game>(
         let cap = limits.max_states.unwrap_or(u64::MAX);
         let mut full = false;
         let mut w = first;
+        #[cfg(not(feature = "store-on-expansion"))]
         for (i, (k, h)) in keys.drain(..).enumerate() {
             if table.len() >= cap && !table.contains(h, &k) {
                 full = true;
@@ -755,6 +758,19 @@ fn search<G: Game>(
                     pending.swap(w, first + i);
                 }
                 w += 1;
+            }
+        }
+        #[cfg(feature = "store-on-expansion")]
+        {
+            pend_keys.truncate(first);
+            for (i, (k, h)) in keys.drain(..).enumerate() {
+                if !table.contains(h, &k) {
+                    if w != first + i {
+                        pending.swap(w, first + i);
+                    }
+                    pend_keys.push(Some((k, h)));
+                    w += 1;
+                }
             }
         }
         pending.truncate(w);
@@ -809,6 +825,36 @@ fn search<G: Game>(
         // expanded is expanded in place.
         while pending.last().is_some_and(|e| e.2) {
             pending.truncate(pending.len() - 1);
+        }
+        #[cfg(feature = "store-on-expansion")]
+        {
+            // Store the next position when it is expanded; one stored since it was
+            // generated is dropped.
+            pend_keys.truncate(pending.len());
+            while let Some(Some((k, h))) = pend_keys.last_mut().map(Option::take) {
+                if table.len() >= cap && !table.contains(h, &k) {
+                    full = true;
+                    break;
+                }
+                if !table.reserve(1, stacks, limit) {
+                    out.stop = Some(Stop::Memory);
+                    break 'search;
+                }
+                if table.insert(h, k) {
+                    break;
+                }
+                pending.truncate(pending.len() - 1);
+                pend_keys.truncate(pending.len());
+                while pending.last().is_some_and(|e| e.2) {
+                    pending.truncate(pending.len() - 1);
+                }
+                pend_keys.truncate(pending.len());
+            }
+            if full {
+                out.stop = Some(Stop::States);
+                break;
+            }
+            peak = peak.max(table.bytes() + stacks + vec_bytes(&pend_keys));
         }
         let Some(top) = pending.len().checked_sub(1) else {
             break;
