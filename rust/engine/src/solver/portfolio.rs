@@ -16,6 +16,16 @@
 //! about half its rate). At 200,000 stored positions (seeds 1-20 of 14 games) no
 //! decided verdict changed, and 17 more deals were won (terrace +6, general-sedgewick +4,
 //! red-and-black +3).
+//!
+//! Measured again on the games left without them (session of 2026-12-06: a build with
+//! the side searches on for every game against main, seeds 1-20 at 2 s a deal, the two
+//! in turn, `cargo run --release -p patience-engine --example solve_seeds -- SLUG 1 20
+//! 2`): the same counts on light-and-shade, olga, four-corners, sly, hemispheres,
+//! besieged-city, blockade (0 of 20 each), anna, flower-garden, herring-bone, salic-law,
+//! mill, napoleons-square, carpet; one deal more or less on babette (5 -> 4),
+//! la-nivernaise (3 -> 4), napoleon-at-st-helena (4 -> 5) and wheel (13 -> 14), within the
+//! noise of a loaded machine. So they stay off there: what those games lack is proofs of
+//! loss.
 
 use super::best::Best;
 use super::guided::Guided;
