@@ -28,9 +28,10 @@
 //! # Memory
 //! The search never aborts for want of memory. The table and the stacks grow only through
 //! fallible allocation (`try_reserve`), and each growth is first checked against
-//! [`Limits::max_bytes`] counting what the growth holds at its peak (a table being
-//! rehashed is held twice). Every few megabytes of growth the search also checks that a
-//! block of [`HEADROOM`] bytes could still be allocated, so that the small allocations
+//! [`Limits::max_bytes`] counting what the growth holds at its peak (what is rehashed is
+//! held twice: a table of fixed-size keys grows one of its 64 segments at a time, other
+//! tables whole). Every few megabytes of growth the search also checks that a block of
+//! [`HEADROOM`] bytes could still be allocated, so that the small allocations
 //! it cannot make fallible (a move list, a key) find room. When memory runs out, or the
 //! limit would be passed, the search ends with `Unknown` and [`Stop::Memory`].
 
@@ -141,66 +142,124 @@ pub struct Outcome<M> {
     pub peak_bytes: u64,
 }
 
-/// Slots of a new dense table (it doubles when three quarters full).
+/// Slots of a new dense table, over all its segments (each doubles when three quarters
+/// full).
 const DENSE_START_SLOTS: usize = 1 << 16;
 
-/// A set of fixed-size keys of `stride` 64-bit words, kept in one flat array with linear
-/// probing: a look-up touches one slot (one cache line for keys of up to 8 words, the
-/// array being aligned to 64 bytes), where a general hash set touches a control byte
-/// and then the slot. All-zero words mark an empty slot; the all-zero key itself is
-/// kept in a flag.
-struct DenseSet {
-    stride: usize,
+/// A dense table is split into `1 << SEG_BITS` segments by the top bits of a key's hash.
+const SEG_BITS: u32 = 6;
+const SEGS: usize = 1 << SEG_BITS;
+
+/// One segment of a [`DenseSet`]: a flat array of slots with linear probing.
+struct Seg {
     /// `(mask + 1) * stride` words from `base`.
     words: Vec<u64>,
     /// Index of the first slot's first word (aligns slots to 64 bytes).
     base: usize,
     mask: usize,
     len: usize,
+}
+
+impl Seg {
+    /// An empty segment of `slots` slots (a power of two), or `None` if the memory is not
+    /// there. A zeroed allocation that reports failure instead of aborting: the allocator
+    /// hands out fresh zero pages (calloc), so no pass of writes over it is needed.
+    fn try_new(stride: usize, slots: usize) -> Option<Self> {
+        let n = slots.checked_mul(stride)?.checked_add(8)?;
+        let words = bytemuck::allocation::try_zeroed_vec::<u64>(n).ok()?;
+        let addr = words.as_ptr() as usize;
+        Some(Seg {
+            base: ((64 - addr % 64) % 64) / 8,
+            words,
+            mask: slots - 1,
+            len: 0,
+        })
+    }
+
+    fn slots(&self) -> usize {
+        self.mask + 1
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.words.capacity() * 8) as u64
+    }
+
+    /// Put a key known not to be here into the first free slot from its home.
+    fn place(&mut self, stride: usize, hash: u64, key: &[u64]) {
+        let mut j = hash as usize & self.mask;
+        loop {
+            let at = self.base + j * stride;
+            let slot = &mut self.words[at..at + stride];
+            if slot.iter().all(|&w| w == 0) {
+                slot.copy_from_slice(key);
+                self.len += 1;
+                return;
+            }
+            j = (j + 1) & self.mask;
+        }
+    }
+}
+
+/// A set of fixed-size keys of `stride` 64-bit words in flat arrays with linear probing:
+/// a look-up touches one slot (one cache line for keys of up to 8 words, the arrays
+/// being aligned to 64 bytes), where a general hash set touches a control byte and then
+/// the slot. All-zero words mark an empty slot; the all-zero key itself is kept in a
+/// flag.
+///
+/// The set is [`SEGS`] segments, chosen by the top bits of the hash, each its own array
+/// that doubles on its own. A growth so holds the old and the new array of one segment
+/// only, not of the whole table: the peak of a growth is about 1.03 times the table after
+/// it, where a single array held 1.5 times (the old array and the new one, twice its
+/// size, together).
+struct DenseSet {
+    stride: usize,
+    segs: Vec<Seg>,
+    len: usize,
     zero: bool,
+    /// Bytes of all segments' arrays.
+    bytes: u64,
+    /// The most bytes held at once by a growth so far (old and new array of the segment
+    /// growing, and every other segment).
+    grow_peak: u64,
 }
 
 impl DenseSet {
-    /// An empty set of `slots` slots (a power of two), or `None` if the memory is not there.
+    /// An empty set of about `slots` slots in all (a power of two), or `None` if the
+    /// memory is not there.
     fn try_new(stride: usize, slots: usize) -> Option<Self> {
-        let mut d = DenseSet {
+        let per = Self::seg_slots(slots);
+        let mut segs = Vec::new();
+        segs.try_reserve_exact(SEGS).ok()?;
+        for _ in 0..SEGS {
+            segs.push(Seg::try_new(stride, per)?);
+        }
+        let bytes = segs.iter().map(Seg::bytes).sum();
+        Some(DenseSet {
             stride,
-            words: Vec::new(),
-            base: 0,
-            mask: 0,
+            segs,
             len: 0,
             zero: false,
-        };
-        d.try_alloc(slots).then_some(d)
+            bytes,
+            grow_peak: bytes,
+        })
     }
 
-    /// Bytes of an array of `slots` slots.
-    fn bytes_for(stride: usize, slots: usize) -> u64 {
+    /// Slots of each segment of a new set of `slots` slots in all.
+    fn seg_slots(slots: usize) -> usize {
+        (slots / SEGS).max(4)
+    }
+
+    /// Bytes of one segment's array of `slots` slots.
+    fn seg_bytes(stride: usize, slots: usize) -> u64 {
         (slots as u64)
             .saturating_mul(stride as u64)
             .saturating_add(8)
-            * 8
+            .saturating_mul(8)
     }
 
-    /// Replace the array by an empty one of `slots` slots; false (nothing changed) if the
-    /// memory cannot be had.
-    fn try_alloc(&mut self, slots: usize) -> bool {
-        let Some(n) = slots
-            .checked_mul(self.stride)
-            .and_then(|n| n.checked_add(8))
-        else {
-            return false;
-        };
-        // A zeroed allocation that reports failure instead of aborting: the allocator hands
-        // out fresh zero pages (calloc), so no pass of writes over the new table is needed.
-        let Ok(words) = bytemuck::allocation::try_zeroed_vec::<u64>(n) else {
-            return false;
-        };
-        let addr = words.as_ptr() as usize;
-        self.base = ((64 - addr % 64) % 64) / 8;
-        self.words = words;
-        self.mask = slots - 1;
-        true
+    /// Bytes of a new set of `slots` slots in all.
+    fn bytes_for(stride: usize, slots: usize) -> u64 {
+        Self::seg_bytes(stride, Self::seg_slots(slots)).saturating_mul(SEGS as u64)
     }
 
     #[inline]
@@ -217,56 +276,79 @@ impl DenseSet {
         h ^ (h >> 33)
     }
 
+    /// The segment of a hash (its top bits; the slot within it comes from the low bits).
+    #[inline]
+    fn seg_of(hash: u64) -> usize {
+        (hash >> (64 - SEG_BITS)) as usize
+    }
+
     /// Read the home slot of `hash` so that its cache line is on its way; the value
     /// read is meaningless.
     #[inline]
     fn touch(&self, hash: u64) -> u64 {
-        self.words[self.base + (hash as usize & self.mask) * self.stride]
+        let s = &self.segs[Self::seg_of(hash)];
+        s.words[s.base + (hash as usize & s.mask) * self.stride]
     }
 
+    /// Slots over all segments.
+    #[cfg(test)]
     fn slots(&self) -> usize {
-        self.mask + 1
+        self.segs.iter().map(Seg::slots).sum()
     }
 
-    /// True if `extra` more keys would pass the normal load (three quarters).
-    fn wants_growth(&self, extra: usize) -> bool {
-        (self.len + extra) * 4 > self.slots() * 3
+    /// True if `extra` more keys, any of them hashed to the segment of `hash`, could pass
+    /// that segment's normal load (three quarters).
+    #[inline]
+    fn seg_wants_growth(&self, hash: u64, extra: usize) -> bool {
+        let s = &self.segs[Self::seg_of(hash)];
+        (s.len + extra) * 4 > s.slots() * 3
     }
 
-    /// True if `extra` more keys stay within the most load allowed (seven eighths) when
-    /// the table cannot grow.
-    fn has_room(&self, extra: usize) -> bool {
-        (self.len + extra) * 8 <= self.slots() * 7
+    /// True if one of the segments of `hashes` (the `extra` keys to come) would pass
+    /// the normal load.
+    fn wants_growth(&self, hashes: &[u64]) -> bool {
+        hashes
+            .iter()
+            .any(|&h| self.seg_wants_growth(h, hashes.len()))
     }
 
-    /// Double the slots; false (the set unchanged) if the memory cannot be had.
-    fn try_grow(&mut self) -> bool {
-        let Some(slots) = self.slots().checked_mul(2) else {
+    /// True if the keys of `hashes` stay within the most load allowed (seven eighths) of
+    /// their segments when none can grow.
+    fn has_room(&self, hashes: &[u64]) -> bool {
+        hashes.iter().all(|&h| {
+            let s = &self.segs[Self::seg_of(h)];
+            (s.len + hashes.len()) * 8 <= s.slots() * 7
+        })
+    }
+
+    /// The bytes held at the peak of growing the segment of `hash`: every array now and
+    /// the segment's new one, twice its size.
+    fn growth_bytes(&self, hash: u64) -> u64 {
+        let s = &self.segs[Self::seg_of(hash)];
+        self.bytes
+            .saturating_add(Self::seg_bytes(self.stride, s.slots().saturating_mul(2)))
+    }
+
+    /// Double the slots of the segment of `hash`; false (the set unchanged) if the
+    /// memory cannot be had.
+    fn try_grow(&mut self, hash: u64) -> bool {
+        let st = self.stride;
+        let i = Self::seg_of(hash);
+        let Some(slots) = self.segs[i].slots().checked_mul(2) else {
             return false;
         };
-        let old = std::mem::take(&mut self.words);
-        let (old_base, old_mask) = (self.base, self.mask);
-        if !self.try_alloc(slots) {
-            self.words = old;
-            self.base = old_base;
-            self.mask = old_mask;
+        let Some(mut new) = Seg::try_new(st, slots) else {
             return false;
-        }
-        let st = self.stride;
-        for i in 0..=old_mask {
-            let k = &old[old_base + i * st..old_base + (i + 1) * st];
+        };
+        let old = &self.segs[i];
+        for k in old.words[old.base..old.base + old.slots() * st].chunks_exact(st) {
             if k.iter().any(|&w| w != 0) {
-                let mut j = Self::hash(k) as usize & self.mask;
-                loop {
-                    let at = self.base + j * st;
-                    if self.words[at..at + st].iter().all(|&w| w == 0) {
-                        self.words[at..at + st].copy_from_slice(k);
-                        break;
-                    }
-                    j = (j + 1) & self.mask;
-                }
+                new.place(st, Self::hash(k), k);
             }
         }
+        self.grow_peak = self.grow_peak.max(self.bytes + new.bytes());
+        self.bytes = self.bytes - old.bytes() + new.bytes();
+        self.segs[i] = new;
         true
     }
 
@@ -276,17 +358,18 @@ impl DenseSet {
             return self.zero;
         }
         let st = self.stride;
-        let mut j = hash as usize & self.mask;
+        let s = &self.segs[Self::seg_of(hash)];
+        let mut j = hash as usize & s.mask;
         loop {
-            let at = self.base + j * st;
-            let slot = &self.words[at..at + st];
+            let at = s.base + j * st;
+            let slot = &s.words[at..at + st];
             if slot == key {
                 return true;
             }
             if slot.iter().all(|&w| w == 0) {
                 return false;
             }
-            j = (j + 1) & self.mask;
+            j = (j + 1) & s.mask;
         }
     }
 
@@ -301,27 +384,29 @@ impl DenseSet {
             self.len += usize::from(new);
             return new;
         }
-        debug_assert!(self.len < self.slots());
         let st = self.stride;
-        let mut j = hash as usize & self.mask;
+        let s = &mut self.segs[Self::seg_of(hash)];
+        debug_assert!(s.len < s.slots());
+        let mut j = hash as usize & s.mask;
         loop {
-            let at = self.base + j * st;
-            let slot = &mut self.words[at..at + st];
+            let at = s.base + j * st;
+            let slot = &mut s.words[at..at + st];
             // Word by word (inlined; a slice `==` would call memcmp).
             if slot.iter().zip(key).all(|(a, b)| a == b) {
                 return false;
             }
             if slot.iter().all(|&w| w == 0) {
                 slot.copy_from_slice(key);
+                s.len += 1;
                 self.len += 1;
                 return true;
             }
-            j = (j + 1) & self.mask;
+            j = (j + 1) & s.mask;
         }
     }
 
     fn bytes(&self) -> u64 {
-        (self.words.capacity() * 8) as u64
+        self.bytes
     }
 }
 
@@ -368,39 +453,39 @@ impl<K: StateKey> Visited<K> {
             Visited::Hashed(..) => 0,
         }
     }
-    /// Would `extra` more keys make the table grow?
+    /// Would the keys of `hashes` make the table grow?
     #[inline]
-    fn wants_growth(&self, extra: usize) -> bool {
+    fn wants_growth(&self, hashes: &[u64]) -> bool {
         match self {
-            Visited::Dense(d) => d.wants_growth(extra),
-            Visited::Hashed(h, _) => h.capacity() - h.len() < extra,
+            Visited::Dense(d) => d.wants_growth(hashes),
+            Visited::Hashed(h, _) => h.capacity() - h.len() < hashes.len(),
         }
     }
-    /// Make room for `extra` more keys, growing the table if that fits in `limit` along
-    /// with `other` bytes (the old and the new array are both held while it grows).
-    /// False if there is no room and none can be had.
+    /// Make room for the keys of `hashes`, growing the table if that fits in `limit`
+    /// along with `other` bytes (the old and the new array of what grows are both held
+    /// while it grows). False if there is no room and none can be had.
     #[inline]
-    fn reserve(&mut self, extra: usize, other: u64, limit: Option<u64>) -> bool {
+    fn reserve(&mut self, hashes: &[u64], other: u64, limit: Option<u64>) -> bool {
         if let Visited::Dense(d) = self {
-            if !d.wants_growth(extra) {
+            if !d.wants_growth(hashes) {
                 return true;
             }
         }
-        self.grow_for(extra, other, limit)
+        self.grow_for(hashes, other, limit)
     }
 
     #[cold]
     #[inline(never)]
-    fn grow_for(&mut self, extra: usize, other: u64, limit: Option<u64>) -> bool {
+    fn grow_for(&mut self, hashes: &[u64], other: u64, limit: Option<u64>) -> bool {
+        let extra = hashes.len();
         match self {
             Visited::Dense(d) => {
-                while d.wants_growth(extra) {
-                    let peak = d
-                        .bytes()
-                        .saturating_add(DenseSet::bytes_for(d.stride, d.slots().saturating_mul(2)))
-                        .saturating_add(other);
-                    if !(within(peak, limit) && d.try_grow()) {
-                        return d.has_room(extra);
+                for &h in hashes {
+                    while d.seg_wants_growth(h, extra) {
+                        let peak = d.growth_bytes(h).saturating_add(other);
+                        if !(within(peak, limit) && d.try_grow(h)) {
+                            return d.has_room(hashes);
+                        }
                     }
                 }
                 true
@@ -448,11 +533,15 @@ impl<K: StateKey> Visited<K> {
             Visited::Hashed(h, _) => h.len() as u64,
         }
     }
-    /// Bytes of the table's array alone (without the keys' own heap memory).
-    fn array_bytes(&self) -> u64 {
+    /// The most bytes the table held at once while growing, `before` being its bytes
+    /// before the last growth: a dense table's growths hold one segment twice, a hash
+    /// set's its old and its new array.
+    fn grow_peak(&self, before: u64) -> u64 {
         match self {
-            Visited::Dense(d) => d.bytes(),
-            Visited::Hashed(h, _) => h.capacity() as u64 * (std::mem::size_of::<K>() as u64 + 1),
+            Visited::Dense(d) => d.grow_peak,
+            Visited::Hashed(h, _) => {
+                before + h.capacity() as u64 * (std::mem::size_of::<K>() as u64 + 1)
+            }
         }
     }
     fn bytes(&self) -> u64 {
@@ -640,7 +729,7 @@ fn search<G: Game>(
         return out;
     };
     let h0 = table.hash(&k0);
-    if !table.reserve(1, 0, limit) {
+    if !table.reserve(&[h0], 0, limit) {
         out.stop = Some(Stop::Memory);
         out.seconds = t0.elapsed().as_secs_f64();
         return out;
@@ -659,6 +748,8 @@ fn search<G: Game>(
     let mut at: Option<usize> = None;
     let mut moves: Vec<G::Move> = Vec::new();
     let mut keys: Vec<(G::Key, u64)> = Vec::new();
+    // The children's hashes, for the table to make room where they go.
+    let mut hashes: Vec<u64> = Vec::new();
     let mut nodes: u64 = 0;
     let mut peak: u64 = 0;
     let mut next_check: u64 = 0;
@@ -732,7 +823,9 @@ fn search<G: Game>(
         let key_heap: u64 = keys.iter().map(|(k, _)| k.heap_bytes() as u64).sum();
         let other = stacks + key_heap;
         let before = table.bytes();
-        let growing = table.wants_growth(keys.len());
+        hashes.clear();
+        hashes.extend(keys.iter().map(|(_, h)| *h));
+        let growing = table.wants_growth(&hashes);
         if growing && late_to_grow(t0, limits.timeout, last_growth) {
             // The doubling would end after the time limit: stop now instead of late.
             pending.truncate(first);
@@ -740,7 +833,7 @@ fn search<G: Game>(
             break;
         }
         let grown_at = growing.then(Instant::now);
-        if !within(before + other, limit) || !table.reserve(keys.len(), other, limit) {
+        if !within(before + other, limit) || !table.reserve(&hashes, other, limit) {
             pending.truncate(first);
             out.stop = Some(Stop::Memory);
             break;
@@ -749,8 +842,8 @@ fn search<G: Game>(
             last_growth = Some(t.elapsed());
         }
         if table.bytes() != before {
-            // Both arrays were held while the table grew.
-            peak = peak.max(before + table.array_bytes() + other);
+            // The old and the new array of what grew were both held.
+            peak = peak.max(table.grow_peak(before) + other);
         }
         // A new position is stored only while the table holds fewer than `max_states`;
         // the first that would pass the limit stops the search (it and the children
@@ -923,8 +1016,9 @@ mod tests {
         let key = |i: u64| [i, i.wrapping_mul(7), 0, i >> 3];
         for i in 0..200_000u64 {
             let k = key(i);
-            if d.wants_growth(1) {
-                assert!(d.try_grow());
+            let h = DenseSet::hash(&k);
+            while d.seg_wants_growth(h, 1) {
+                assert!(d.try_grow(h));
             }
             assert!(d.insert(DenseSet::hash(&k), &k), "{i}");
         }
@@ -933,6 +1027,17 @@ mod tests {
             assert!(!d.insert(DenseSet::hash(&k), &k), "{i}");
         }
         assert_eq!(d.len, 200_000);
+        assert!(d.len * 4 <= d.slots() * 3);
+        // A growth holds one segment twice, not the whole table: 200,000 keys of 32
+        // bytes need at least 8.5 MB at three quarters load, and no growth held much
+        // more than the table it left.
+        assert!(d.bytes() >= 200_000 * 32 * 4 / 3);
+        assert!(
+            d.grow_peak <= d.bytes() + d.bytes() / 16,
+            "{} {}",
+            d.grow_peak,
+            d.bytes()
+        );
         // The all-zero key (also the empty-slot mark) is kept apart.
         let z = [0u64; 4];
         assert!(!d.insert(DenseSet::hash(&z), &z));
