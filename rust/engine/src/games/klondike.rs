@@ -233,6 +233,84 @@ impl Klondike {
         }
     }
 
+    /// Partial-run pruning: drops from `out[a..]` each move of part of a run (the card
+    /// it uncovers, `u`, stays face up in its column) after which `u` can neither go to
+    /// its foundation at once nor take at once the other card that fits on it (`b2`, the
+    /// twin of the moved run's base `b`: same rank and colour, other suit) from a column,
+    /// a foundation top (with `foundation_return`) or the stock (`tops`: the cards
+    /// turning can bring to the talon top).
+    ///
+    /// Proof sketch. Such a move P takes the run R (base `b`) off `u` in column X onto
+    /// the only other place `b` fits, `u`'s twin `u2` on top of column Y (`b` is no king,
+    /// so no space takes it). Take a shortest winning line through P; every later move
+    /// but a *use* of `u` (u to its foundation, or a card onto `u`) can be played before P
+    /// with P after it, to the same position: moves elsewhere, turns and re-deals
+    /// commute; a move from R's top part is the same move from X; a run moved from Y with
+    /// its base at or under `u2` carries R along, and without P carries only `u2`, which
+    /// P then covers where it lies; a run moved from X with its base at or under `u`
+    /// (so `u` on top) is, without P, the same run with R on it, and P then moves R off
+    /// `u` in its new column (the same kind of move, uncovering the same card); moving
+    /// the whole of R on (only back onto `u`, or `b` alone to its foundation) undoes P
+    /// or is one move from X, a shorter line. The only cards that ever go on `u` are `b`
+    /// (R coming back, shorter) and `b2`. So P moves on until it comes just before a use:
+    /// `u` to its foundation (which fits then, P changes no foundation), or `b2` onto
+    /// `u` in one move, from a column, a foundation top, or the talon top after turns
+    /// (turns commute with P too, and the stock macro makes them with the talon play).
+    /// At that point P is not dropped, by the test here. The drop happens before the
+    /// stock macros and the dominance, which prune only among the other moves.
+    fn drop_idle_partial_moves(
+        &self,
+        s: &KState,
+        tops: &[(Card, u8)],
+        out: &mut Vec<KMove>,
+    ) {
+        let h = s.found.by_suit();
+        let mut avail = 0u64;
+        let mut have = false;
+        out.retain(|m| {
+            let KMove::ColCol(from, _, n) = *m else {
+                return true;
+            };
+            let col = &s.cols[from as usize];
+            let n = n as usize;
+            if n >= col.up() {
+                return true;
+            }
+            let cards = col.cards();
+            let (u, b) = (cards[cards.len() - n - 1], cards[cards.len() - n]);
+            if fits_up(&h, u) {
+                return true;
+            }
+            if !have {
+                avail = self.takeable(s, tops);
+                have = true;
+            }
+            avail >> twin(b).index() & 1 != 0
+        });
+    }
+
+    /// Cards that can go onto a column in one move (face-up column cards, reachable talon
+    /// tops, and with `foundation_return` foundation tops above aces), as card bits.
+    fn takeable(&self, s: &KState, tops: &[(Card, u8)]) -> u64 {
+        let mut m = 0u64;
+        for c in &s.cols {
+            for x in c.face_up() {
+                m |= 1 << x.index();
+            }
+        }
+        for &(c, _) in tops {
+            m |= 1 << c.index();
+        }
+        if self.foundation_return {
+            for p in 0..4 {
+                if let Some(c) = s.found.top(p).filter(|c| c.rank() >= 2) {
+                    m |= 1 << c.index();
+                }
+            }
+        }
+        m
+    }
+
     /// Could a king ever move into an empty column? Kings in the pack or talon, kings
     /// above the bottom of a column, and (with `foundation_return`) kings on foundations
     /// can; a king at the bottom of its column never needs another one.
@@ -262,20 +340,14 @@ impl Klondike {
 
     /// The talon plays reachable by turning, as macro moves: to the foundation first,
     /// then onto each column that takes the card.
-    fn stock_macros(&self, s: &KState, out: &mut Vec<KMove>) {
-        let mut tops = [(Card::default(), 0u8); 24];
-        let mut n = 0;
-        s.stock.reachable_tops(&self.stock, |c, steps| {
-            tops[n] = (c, steps);
-            n += 1;
-        });
+    fn stock_macros(&self, s: &KState, tops: &[(Card, u8)], out: &mut Vec<KMove>) {
         let h = s.found.by_suit();
-        for &(c, steps) in &tops[..n] {
+        for &(c, steps) in tops {
             if fits_up(&h, c) {
                 out.push(KMove::Stock(steps, TO_FOUNDATION));
             }
         }
-        for &(c, steps) in &tops[..n] {
+        for &(c, steps) in tops {
             for to in (0..COLS).filter(|&to| s.fits_col(to, c)) {
                 out.push(KMove::Stock(steps, to as u8));
             }
@@ -470,9 +542,18 @@ impl Game for Klondike {
             KMove::ColCol(from, _, n) => n as usize == s.cols[from as usize].up(),
             _ => false,
         };
+        let mut tops = [(Card::default(), 0u8); 24];
+        let mut n = 0;
+        s.stock.reachable_tops(&self.stock, |c, steps| {
+            tops[n] = (c, steps);
+            n += 1;
+        });
+        if self.partial_runs {
+            self.drop_idle_partial_moves(s, &tops[..n], out);
+        }
         let w = a + stable_partition(&mut out[a..], reveals);
         let others = out.len() - w;
-        self.stock_macros(s, out);
+        self.stock_macros(s, &tops[..n], out);
         out[w..].rotate_left(others);
         self.found_col_moves(s, out);
     }
@@ -553,6 +634,12 @@ const TRITS: [(u8, u64); 52] = {
     }
     t
 };
+
+/// The card of the same rank and colour in the other suit.
+#[inline]
+fn twin(c: Card) -> Card {
+    Card::new(c.rank(), 3 - c.suit())
+}
 
 /// The talon top to a column, or to the foundations.
 fn talon_play(dest: u8) -> KMove {
@@ -641,6 +728,43 @@ mod tests {
         }
         let a = crate::testing::pruning_agrees_on(&g, fired.iter().step_by(3), 20_000);
         assert!(a.won >= 100, "{a:?} of {}", fired.len());
+    }
+
+    /// Does the partial-run pruning drop a legal move here (and no safe move plays)?
+    fn drops_partial(g: &Klondike, s: &KState) -> bool {
+        if g.safe_move(s).is_some() {
+            return false;
+        }
+        let (mut legal, mut kept) = (Vec::new(), Vec::new());
+        g.moves(s, &mut legal);
+        g.solver_moves(s, &mut kept);
+        legal.iter().any(|m| {
+            matches!(*m, KMove::ColCol(f, _, n) if (n as usize) < s.cols[f as usize].up())
+                && !kept.contains(m)
+        })
+    }
+
+    /// The partial-run pruning ([`Klondike::drop_idle_partial_moves`]) against the plain
+    /// search, on positions where it drops a move: along won lines of modern deals and
+    /// random walks from them, and along random walks from the deals (mostly lost).
+    #[test]
+    fn partial_run_pruning_keeps_verdicts() {
+        let g = modern();
+        let mut at = Vec::new();
+        for seed in 1..40 {
+            let line = crate::testing::won_line(&g, seed, 100_000);
+            let mut starts = line.iter().step_by(10).cloned().collect::<Vec<_>>();
+            starts.push(deal(&g, seed));
+            for (i, st) in starts.iter().enumerate() {
+                walk(&g, st, 40, seed * 100 + i as u64, |s| {
+                    if drops_partial(&g, s) {
+                        at.push(*s);
+                    }
+                });
+            }
+        }
+        let a = crate::testing::pruning_agrees_on(&g, at.iter().step_by(4), 20_000);
+        assert!(a.won >= 40 && a.lost >= 40, "{a:?} of {}", at.len());
     }
 
     #[test]
