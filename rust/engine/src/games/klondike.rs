@@ -193,7 +193,10 @@ fn fits_up(h: &[u8; 4], c: Card) -> bool {
 }
 
 impl Klondike {
-    /// Column-to-column moves (legal ones), in a fixed order.
+    /// Column-to-column moves (legal ones), in a fixed order: by source column, then by
+    /// the number of cards moved, then by destination. A face-up run goes down by one
+    /// rank, so the only card of a run that may go onto a top `t` is the one a rank
+    /// below `t`, `t - top` cards from the run's top (a king's for a space).
     fn col_moves(&self, s: &KState, out: &mut Vec<KMove>) {
         let mut tops = [None; COLS];
         for (t, c) in tops.iter_mut().zip(&s.cols) {
@@ -201,20 +204,36 @@ impl Klondike {
         }
         for from in 0..COLS {
             let col = &s.cols[from];
-            let up = col.up();
-            let first = if self.partial_runs { 1 } else { up.max(1) };
-            for n in first..=up {
-                let base = col.cards()[col.len() - n];
-                let whole = n == col.len();
-                for (to, top) in tops.iter().enumerate() {
-                    let fits = match top {
-                        None => !whole && COLUMNS.fits_space(base, false),
-                        Some(t) => base.rank() > ACE && down_alternate(*t, base),
-                    };
-                    if fits && to != from {
-                        out.push(KMove::ColCol(from as u8, to as u8, n as u8));
-                    }
+            let (run, up) = (col.face_up(), col.up());
+            let Some(top) = col.top().filter(|_| up > 0) else {
+                continue;
+            };
+            let mut found = [(0u8, 0u8); COLS];
+            let mut k = 0;
+            for (to, t) in tops.iter().enumerate() {
+                let want = t.map_or(KING + 1, |t| t.rank());
+                let n = usize::from(want.wrapping_sub(top.rank()));
+                if to == from || n == 0 || n > up || (!self.partial_runs && n != up) {
+                    continue;
                 }
+                let base = run[up - n];
+                let fits = match t {
+                    None => n != col.len() && COLUMNS.fits_space(base, false),
+                    Some(t) => base.rank() > ACE && down_alternate(*t, base),
+                };
+                if fits {
+                    // Insertion by the number of cards, destinations in order.
+                    let mut i = k;
+                    while i > 0 && found[i - 1].0 > n as u8 {
+                        found[i] = found[i - 1];
+                        i -= 1;
+                    }
+                    found[i] = (n as u8, to as u8);
+                    k += 1;
+                }
+            }
+            for &(n, to) in &found[..k] {
+                out.push(KMove::ColCol(from as u8, to, n));
             }
         }
     }
@@ -265,8 +284,6 @@ impl Klondike {
         out: &mut Vec<KMove>,
     ) {
         let h = s.found.by_suit();
-        let mut avail = 0u64;
-        let mut have = false;
         out.retain(|m| {
             let KMove::ColCol(from, _, n) = *m else {
                 return true;
@@ -278,37 +295,16 @@ impl Klondike {
             }
             let cards = col.cards();
             let (u, b) = (cards[cards.len() - n - 1], cards[cards.len() - n]);
-            if fits_up(&h, u) {
-                return true;
-            }
-            if !have {
-                avail = self.takeable(s, tops);
-                have = true;
-            }
-            avail >> twin(b).index() & 1 != 0
+            fits_up(&h, u) || self.takeable(s, &h, tops, twin(b))
         });
     }
 
-    /// Cards that can go onto a column in one move (face-up column cards, reachable talon
-    /// tops, and with `foundation_return` foundation tops above aces), as card bits.
-    fn takeable(&self, s: &KState, tops: &[(Card, u8)]) -> u64 {
-        let mut m = 0u64;
-        for c in &s.cols {
-            for x in c.face_up() {
-                m |= 1 << x.index();
-            }
-        }
-        for &(c, _) in tops {
-            m |= 1 << c.index();
-        }
-        if self.foundation_return {
-            for p in 0..4 {
-                if let Some(c) = s.found.top(p).filter(|c| c.rank() >= 2) {
-                    m |= 1 << c.index();
-                }
-            }
-        }
-        m
+    /// Can `c` go onto a column in one move? Face up in a column, a reachable talon top,
+    /// or (with `foundation_return`) a foundation top above an ace.
+    fn takeable(&self, s: &KState, h: &[u8; 4], tops: &[(Card, u8)], c: Card) -> bool {
+        (self.foundation_return && c.rank() >= 2 && h[c.suit() as usize] == c.rank())
+            || tops.iter().any(|&(t, _)| t == c)
+            || s.cols.iter().any(|col| col.face_up().contains(&c))
     }
 
     /// Could a king ever move into an empty column? Kings in the pack or talon, kings
@@ -488,8 +484,8 @@ impl Game for Klondike {
             down += c.down() as u64 * radix;
             radix *= i as u64 + 1;
             for pair in c.face_up().windows(2) {
-                let (word, weight) = TRITS[pair[0].index()];
-                trits[word as usize] += weight * (1 + u64::from(pair[1].suit() >= 2));
+                let (word, weight) = TRITS[pair[0].byte() as usize];
+                trits[word as usize] += weight[usize::from(pair[1].suit() >= 2)];
             }
         }
         let mut heights = 0u64;
@@ -622,10 +618,10 @@ impl StateKey for KKey {
     }
 }
 
-/// For each card (by [`Card::index`]) of rank 3 or more: the key word of its trit and
-/// its weight (a power of three); see [`KKey`].
-const TRITS: [(u8, u64); 52] = {
-    let mut t = [(0u8, 0u64); 52];
+/// For each card (by [`Card::byte`]) of rank 3 or more: the key word of its trit, and
+/// its weight (a power of three) times 1 and times 2; see [`KKey`].
+const TRITS: [(u8, [u64; 2]); 64] = {
+    let mut t = [(0u8, [0u64; 2]); 64];
     let mut i = 0;
     while i < 52 {
         let (suit, rank) = (i / 13, i % 13 + 1);
@@ -637,7 +633,7 @@ const TRITS: [(u8, u64); 52] = {
                 w *= 3;
                 k += 1;
             }
-            t[i] = ((pos / 22) as u8, w);
+            t[rank | suit << 4] = ((pos / 22) as u8, [w, 2 * w]);
         }
         i += 1;
     }
@@ -755,6 +751,45 @@ mod tests {
         }
         let a = crate::testing::pruning_agrees_on(&g, fired.iter().step_by(3), 20_000);
         assert!(a.won >= 100, "{a:?} of {}", fired.len());
+    }
+
+    /// The column moves by the rule text, every part of every run tried on every column.
+    fn naive_col_moves(g: &Klondike, s: &KState) -> Vec<KMove> {
+        let mut out = Vec::new();
+        for from in 0..COLS {
+            let col = &s.cols[from];
+            let up = col.up();
+            let first = if g.partial_runs { 1 } else { up.max(1) };
+            for n in first..=up {
+                let base = col.cards()[col.len() - n];
+                for to in (0..COLS).filter(|&to| to != from) {
+                    let fits = match s.cols[to].top() {
+                        None => n != col.len() && base.rank() == KING,
+                        Some(t) => base.rank() > ACE && down_alternate(t, base),
+                    };
+                    if fits {
+                        out.push(KMove::ColCol(from as u8, to as u8, n as u8));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn column_moves_as_the_rule_text_says() {
+        let mut checked = 0;
+        for g in [Klondike::default(), modern()] {
+            for seed in 0..40 {
+                walk(&g, &deal(&g, seed), 200, seed, |s| {
+                    let mut fast = Vec::new();
+                    g.col_moves(s, &mut fast);
+                    assert_eq!(fast, naive_col_moves(&g, s), "{}", g.key_text(s));
+                    checked += usize::from(!fast.is_empty());
+                });
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     /// Does the solver drop a legal move that `kind` picks here (and no safe move plays)?
