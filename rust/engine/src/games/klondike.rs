@@ -42,6 +42,10 @@
 //!   of such a set fills a space (kings only do, and the set ranks below the card).
 //! - Dominance: when no king can ever want an empty column, a move that empties a column
 //!   only covers the destination's card, and is left out.
+//! - Partial runs ([`Klondike::drop_idle_partial_moves`]): part of a run moves only when
+//!   the card it uncovers can at once go up or take the other card that fits on it.
+//! - With `foundation_return`, a foundation top whose [`return_sets`] set is up never
+//!   comes down ([`idle_return`]).
 //! - With re-deals, random playouts run beside the search ([`Game::probes`]): they find
 //!   many wins the depth-first order reaches late, and decide nothing else.
 //! - Key ([`KKey`], 16 bytes): for each card, which card lies on it; the face-down counts;
@@ -256,8 +260,8 @@ impl Klondike {
     /// it uncovers, `u`, stays face up in its column) after which `u` can neither go to
     /// its foundation at once nor take at once the other card that fits on it (`b2`, the
     /// twin of the moved run's base `b`: same rank and colour, other suit) from a column,
-    /// a foundation top (with `foundation_return`) or the stock (`tops`: the cards
-    /// turning can bring to the talon top).
+    /// a foundation top (with `foundation_return`) or the stock (`talon`: the cards
+    /// turning can bring to the talon top, as card bits).
     ///
     /// Proof sketch. Such a move P takes the run R (base `b`) off `u` in column X onto
     /// the only other place `b` fits, `u`'s twin `u2` on top of column Y (`b` is no king,
@@ -277,12 +281,7 @@ impl Klondike {
     /// (turns commute with P too, and the stock macro makes them with the talon play).
     /// At that point P is not dropped, by the test here. The drop happens before the
     /// stock macros and the dominance, which prune only among the other moves.
-    fn drop_idle_partial_moves(
-        &self,
-        s: &KState,
-        tops: &[(Card, u8)],
-        out: &mut Vec<KMove>,
-    ) {
+    fn drop_idle_partial_moves(&self, s: &KState, talon: u64, out: &mut Vec<KMove>) {
         let h = s.found.by_suit();
         out.retain(|m| {
             let KMove::ColCol(from, _, n) = *m else {
@@ -295,15 +294,15 @@ impl Klondike {
             }
             let cards = col.cards();
             let (u, b) = (cards[cards.len() - n - 1], cards[cards.len() - n]);
-            fits_up(&h, u) || self.takeable(s, &h, tops, twin(b))
+            fits_up(&h, u) || self.takeable(s, &h, talon, twin(b))
         });
     }
 
-    /// Can `c` go onto a column in one move? Face up in a column, a reachable talon top,
-    /// or (with `foundation_return`) a foundation top above an ace.
-    fn takeable(&self, s: &KState, h: &[u8; 4], tops: &[(Card, u8)], c: Card) -> bool {
-        (self.foundation_return && c.rank() >= 2 && h[c.suit() as usize] == c.rank())
-            || tops.iter().any(|&(t, _)| t == c)
+    /// Can `c` go onto a column in one move? A reachable talon top (`talon`, card bits),
+    /// with `foundation_return` a foundation top above an ace, or face up in a column.
+    fn takeable(&self, s: &KState, h: &[u8; 4], talon: u64, c: Card) -> bool {
+        talon >> c.index() & 1 != 0
+            || (self.foundation_return && c.rank() >= 2 && h[c.suit() as usize] == c.rank())
             || s.cols.iter().any(|col| col.face_up().contains(&c))
     }
 
@@ -539,13 +538,14 @@ impl Game for Klondike {
             _ => false,
         };
         let mut tops = [(Card::default(), 0u8); 24];
-        let mut n = 0;
+        let (mut n, mut talon) = (0, 0u64);
         s.stock.reachable_tops(&self.stock, |c, steps| {
             tops[n] = (c, steps);
             n += 1;
+            talon |= 1 << c.index();
         });
         if self.partial_runs {
-            self.drop_idle_partial_moves(s, &tops[..n], out);
+            self.drop_idle_partial_moves(s, talon, out);
         }
         let w = a + stable_partition(&mut out[a..], reveals);
         let others = out.len() - w;
