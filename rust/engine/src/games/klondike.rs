@@ -212,12 +212,26 @@ impl Klondike {
             let Some(top) = col.top().filter(|_| up > 0) else {
                 continue;
             };
+            if !self.partial_runs {
+                // Whole runs only: one base, destinations in order.
+                let (base, whole) = (run[0], up == col.len());
+                for (to, t) in tops.iter().enumerate() {
+                    let fits = match t {
+                        None => !whole && COLUMNS.fits_space(base, false),
+                        Some(t) => base.rank() > ACE && down_alternate(*t, base),
+                    };
+                    if fits && to != from {
+                        out.push(KMove::ColCol(from as u8, to as u8, up as u8));
+                    }
+                }
+                continue;
+            }
             let mut found = [(0u8, 0u8); COLS];
             let mut k = 0;
             for (to, t) in tops.iter().enumerate() {
                 let want = t.map_or(KING + 1, |t| t.rank());
                 let n = usize::from(want.wrapping_sub(top.rank()));
-                if to == from || n == 0 || n > up || (!self.partial_runs && n != up) {
+                if to == from || n == 0 || n > up {
                     continue;
                 }
                 let base = run[up - n];
@@ -551,6 +565,9 @@ impl Game for Klondike {
         let others = out.len() - w;
         self.stock_macros(s, &tops[..n], out);
         out[w..].rotate_left(others);
+        if !self.foundation_return {
+            return;
+        }
         let b = out.len();
         self.found_col_moves(s, out);
         // A foundation top whose return set is up never needs to come down (proof at
