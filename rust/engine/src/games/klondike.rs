@@ -2,8 +2,8 @@
 //!
 //! Over the 400-line budget: the rules take about 250 lines on the parts; the rest is
 //! this game's own solver work (the packed key with its symmetries, the king-space
-//! dominance, the move ordering and the macro expansion), the benchmark game of the
-//! field, tuned for speed.
+//! dominance, the partial-run and idle-return prunings with their proofs, the move
+//! ordering and the macro expansion), the benchmark game of the field, tuned for speed.
 //!
 //! # Layout and deal
 //! Seven columns T1..T7. Row r puts one card on each of Tr..T7, the first face up, the
