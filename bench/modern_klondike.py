@@ -2,6 +2,7 @@
 
     python bench/modern_klondike.py                      # 10 s a deal, one core
     python bench/modern_klondike.py --timeout 2 --count 50
+    python bench/modern_klondike.py --timeout 10 --seeds unknown.txt   # listed seeds only
 
 The deals (`bench/data/modern-klondike-200.txt`, see `bench/data/README.md`) are solved as
 explicit deals through `patience.solve_many`, one deal at a time per thread. The table gives
@@ -45,6 +46,9 @@ def main() -> int:
     )
     p.add_argument("--deals", type=Path, default=HERE / "data" / "modern-klondike-200.txt")
     p.add_argument("--count", type=int, default=200, help="the first COUNT deals of the file")
+    p.add_argument(
+        "--seeds", type=Path, help="only the deals whose seed is listed in this file (one a line)"
+    )
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per deal")
     p.add_argument("--threads", type=int, default=1, help="0 = all cores")
     p.add_argument("--min-states", type=int, default=100_000)
@@ -52,6 +56,9 @@ def main() -> int:
     a = p.parse_args()
     game = patience.game("canfield-or-klondike", **RULES)
     deals = read_deals(a.deals)[: a.count]
+    if a.seeds:
+        wanted = {int(w) for w in a.seeds.read_text().split()}
+        deals = [d for d in deals if d[0] in wanted]
     rs = patience.solve_many(
         game.slug,
         [game.deal_from(cards) for _, cards in deals],

@@ -2,8 +2,8 @@
 //!
 //! Over the 400-line budget: the rules take about 250 lines on the parts; the rest is
 //! this game's own solver work (the packed key with its symmetries, the king-space
-//! dominance, the move ordering and the macro expansion), the benchmark game of the
-//! field, tuned for speed.
+//! dominance, the partial-run and idle-return prunings with their proofs, the move
+//! ordering and the macro expansion), the benchmark game of the field, tuned for speed.
 //!
 //! # Layout and deal
 //! Seven columns T1..T7. Row r puts one card on each of Tr..T7, the first face up, the
@@ -42,6 +42,10 @@
 //!   of such a set fills a space (kings only do, and the set ranks below the card).
 //! - Dominance: when no king can ever want an empty column, a move that empties a column
 //!   only covers the destination's card, and is left out.
+//! - Partial runs ([`Klondike::drop_idle_partial_moves`]): part of a run moves only when
+//!   the card it uncovers can at once go up or take the other card that fits on it.
+//! - With `foundation_return`, a foundation top whose [`return_sets`] set is up never
+//!   comes down ([`idle_return`]).
 //! - With re-deals, random playouts run beside the search ([`Game::probes`]): they find
 //!   many wins the depth-first order reaches late, and decide nothing else.
 //! - Key ([`KKey`], 16 bytes): for each card, which card lies on it; the face-down counts;
@@ -193,7 +197,10 @@ fn fits_up(h: &[u8; 4], c: Card) -> bool {
 }
 
 impl Klondike {
-    /// Column-to-column moves (legal ones), in a fixed order.
+    /// Column-to-column moves (legal ones), in a fixed order: by source column, then by
+    /// the number of cards moved, then by destination. A face-up run goes down by one
+    /// rank, so the only card of a run that may go onto a top `t` is the one a rank
+    /// below `t`, `t - top` cards from the run's top (a king's for a space).
     fn col_moves(&self, s: &KState, out: &mut Vec<KMove>) {
         let mut tops = [None; COLS];
         for (t, c) in tops.iter_mut().zip(&s.cols) {
@@ -201,20 +208,50 @@ impl Klondike {
         }
         for from in 0..COLS {
             let col = &s.cols[from];
-            let up = col.up();
-            let first = if self.partial_runs { 1 } else { up.max(1) };
-            for n in first..=up {
-                let base = col.cards()[col.len() - n];
-                let whole = n == col.len();
-                for (to, top) in tops.iter().enumerate() {
-                    let fits = match top {
+            let (run, up) = (col.face_up(), col.up());
+            let Some(top) = col.top().filter(|_| up > 0) else {
+                continue;
+            };
+            if !self.partial_runs {
+                // Whole runs only: one base, destinations in order.
+                let (base, whole) = (run[0], up == col.len());
+                for (to, t) in tops.iter().enumerate() {
+                    let fits = match t {
                         None => !whole && COLUMNS.fits_space(base, false),
                         Some(t) => base.rank() > ACE && down_alternate(*t, base),
                     };
                     if fits && to != from {
-                        out.push(KMove::ColCol(from as u8, to as u8, n as u8));
+                        out.push(KMove::ColCol(from as u8, to as u8, up as u8));
                     }
                 }
+                continue;
+            }
+            let mut found = [(0u8, 0u8); COLS];
+            let mut k = 0;
+            for (to, t) in tops.iter().enumerate() {
+                let want = t.map_or(KING + 1, |t| t.rank());
+                let n = usize::from(want.wrapping_sub(top.rank()));
+                if to == from || n == 0 || n > up {
+                    continue;
+                }
+                let base = run[up - n];
+                let fits = match t {
+                    None => n != col.len() && COLUMNS.fits_space(base, false),
+                    Some(t) => base.rank() > ACE && down_alternate(*t, base),
+                };
+                if fits {
+                    // Insertion by the number of cards, destinations in order.
+                    let mut i = k;
+                    while i > 0 && found[i - 1].0 > n as u8 {
+                        found[i] = found[i - 1];
+                        i -= 1;
+                    }
+                    found[i] = (n as u8, to as u8);
+                    k += 1;
+                }
+            }
+            for &(n, to) in &found[..k] {
+                out.push(KMove::ColCol(from as u8, to, n));
             }
         }
     }
@@ -231,6 +268,56 @@ impl Klondike {
                 out.push(KMove::FoundCol(p as u8, to as u8));
             }
         }
+    }
+
+    /// Partial-run pruning: drops from `out[a..]` each move of part of a run (the card
+    /// it uncovers, `u`, stays face up in its column) after which `u` can neither go to
+    /// its foundation at once nor take at once the other card that fits on it (`b2`, the
+    /// twin of the moved run's base `b`: same rank and colour, other suit) from a column,
+    /// a foundation top (with `foundation_return`) or the stock (`talon`: the cards
+    /// turning can bring to the talon top, as card bits).
+    ///
+    /// Proof sketch. Such a move P takes the run R (base `b`) off `u` in column X onto
+    /// the only other place `b` fits, `u`'s twin `u2` on top of column Y (`b` is no king,
+    /// so no space takes it). Take a shortest winning line through P; every later move
+    /// but a *use* of `u` (u to its foundation, or a card onto `u`) can be played before P
+    /// with P after it, to the same position: moves elsewhere, turns and re-deals
+    /// commute; a move from R's top part is the same move from X; a run moved from Y with
+    /// its base at or under `u2` carries R along, and without P carries only `u2`, which
+    /// P then covers where it lies; a run moved from X with its base at or under `u`
+    /// (so `u` on top) is, without P, the same run with R on it, and P then moves R off
+    /// `u` in its new column (the same kind of move, uncovering the same card); moving
+    /// the whole of R on (only back onto `u`, or `b` alone to its foundation) undoes P
+    /// or is one move from X, a shorter line. The only cards that ever go on `u` are `b`
+    /// (R coming back, shorter) and `b2`. So P moves on until it comes just before a use:
+    /// `u` to its foundation (which fits then, P changes no foundation), or `b2` onto
+    /// `u` in one move, from a column, a foundation top, or the talon top after turns
+    /// (turns commute with P too, and the stock macro makes them with the talon play).
+    /// At that point P is not dropped, by the test here. The drop happens before the
+    /// stock macros and the dominance, which prune only among the other moves.
+    fn drop_idle_partial_moves(&self, s: &KState, talon: u64, out: &mut Vec<KMove>) {
+        let h = s.found.by_suit();
+        out.retain(|m| {
+            let KMove::ColCol(from, _, n) = *m else {
+                return true;
+            };
+            let col = &s.cols[from as usize];
+            let n = n as usize;
+            if n >= col.up() {
+                return true;
+            }
+            let cards = col.cards();
+            let (u, b) = (cards[cards.len() - n - 1], cards[cards.len() - n]);
+            fits_up(&h, u) || self.takeable(s, &h, talon, twin(b))
+        });
+    }
+
+    /// Can `c` go onto a column in one move? A reachable talon top (`talon`, card bits),
+    /// with `foundation_return` a foundation top above an ace, or face up in a column.
+    fn takeable(&self, s: &KState, h: &[u8; 4], talon: u64, c: Card) -> bool {
+        talon >> c.index() & 1 != 0
+            || (self.foundation_return && c.rank() >= 2 && h[c.suit() as usize] == c.rank())
+            || s.cols.iter().any(|col| col.face_up().contains(&c))
     }
 
     /// Could a king ever move into an empty column? Kings in the pack or talon, kings
@@ -262,20 +349,14 @@ impl Klondike {
 
     /// The talon plays reachable by turning, as macro moves: to the foundation first,
     /// then onto each column that takes the card.
-    fn stock_macros(&self, s: &KState, out: &mut Vec<KMove>) {
-        let mut tops = [(Card::default(), 0u8); 24];
-        let mut n = 0;
-        s.stock.reachable_tops(&self.stock, |c, steps| {
-            tops[n] = (c, steps);
-            n += 1;
-        });
+    fn stock_macros(&self, s: &KState, tops: &[(Card, u8)], out: &mut Vec<KMove>) {
         let h = s.found.by_suit();
-        for &(c, steps) in &tops[..n] {
+        for &(c, steps) in tops {
             if fits_up(&h, c) {
                 out.push(KMove::Stock(steps, TO_FOUNDATION));
             }
         }
-        for &(c, steps) in &tops[..n] {
+        for &(c, steps) in tops {
             for to in (0..COLS).filter(|&to| s.fits_col(to, c)) {
                 out.push(KMove::Stock(steps, to as u8));
             }
@@ -416,8 +497,8 @@ impl Game for Klondike {
             down += c.down() as u64 * radix;
             radix *= i as u64 + 1;
             for pair in c.face_up().windows(2) {
-                let (word, weight) = TRITS[pair[0].index()];
-                trits[word as usize] += weight * (1 + u64::from(pair[1].suit() >= 2));
+                let (word, weight) = TRITS[pair[0].byte() as usize];
+                trits[word as usize] += weight[usize::from(pair[1].suit() >= 2)];
             }
         }
         let mut heights = 0u64;
@@ -470,11 +551,33 @@ impl Game for Klondike {
             KMove::ColCol(from, _, n) => n as usize == s.cols[from as usize].up(),
             _ => false,
         };
+        let mut tops = [(Card::default(), 0u8); 24];
+        let (mut n, mut talon) = (0, 0u64);
+        s.stock.reachable_tops(&self.stock, |c, steps| {
+            tops[n] = (c, steps);
+            n += 1;
+            talon |= 1 << c.index();
+        });
+        if self.partial_runs {
+            self.drop_idle_partial_moves(s, talon, out);
+        }
         let w = a + stable_partition(&mut out[a..], reveals);
         let others = out.len() - w;
-        self.stock_macros(s, out);
+        self.stock_macros(s, &tops[..n], out);
         out[w..].rotate_left(others);
+        if !self.foundation_return {
+            return;
+        }
+        let b = out.len();
         self.found_col_moves(s, out);
+        // A foundation top whose return set is up never needs to come down (proof at
+        // `idle_return`).
+        let up = up_to_heights(&s.found.by_suit());
+        let idle = |m: &KMove| matches!(*m, KMove::FoundCol(p, _) if idle_return(s, p, up));
+        if out[b..].iter().any(idle) {
+            let keep = b + stable_partition(&mut out[b..], |m| !idle(m));
+            out.truncate(keep);
+        }
     }
 
     /// Playouts beside the search with re-deals (measured on seeds 1-200 at 10 s a deal:
@@ -532,10 +635,10 @@ impl StateKey for KKey {
     }
 }
 
-/// For each card (by [`Card::index`]) of rank 3 or more: the key word of its trit and
-/// its weight (a power of three); see [`KKey`].
-const TRITS: [(u8, u64); 52] = {
-    let mut t = [(0u8, 0u64); 52];
+/// For each card (by [`Card::byte`]) of rank 3 or more: the key word of its trit, and
+/// its weight (a power of three) times 1 and times 2; see [`KKey`].
+const TRITS: [(u8, [u64; 2]); 64] = {
+    let mut t = [(0u8, [0u64; 2]); 64];
     let mut i = 0;
     while i < 52 {
         let (suit, rank) = (i / 13, i % 13 + 1);
@@ -547,12 +650,36 @@ const TRITS: [(u8, u64); 52] = {
                 w *= 3;
                 k += 1;
             }
-            t[i] = ((pos / 22) as u8, w);
+            t[rank | suit << 4] = ((pos / 22) as u8, [w, 2 * w]);
         }
         i += 1;
     }
     t
 };
+
+/// Bringing down the top card `c` of foundation `p` is idle when its [`return_sets`]
+/// set is up (`up`, card bits): no winning line needs it.
+///
+/// Proof sketch. The set `S` holds every card that could ever rest on `c`, closed under
+/// "could rest on", and the cards of `c`'s suit below it. By the first half of the
+/// [`return_sets`] argument, a winning line stays winning with every move of an `S` card
+/// deleted. In such a line nothing ever rests on `c` while it is down, so delete `c`'s
+/// stay in the layout too (its move down, its moves there, its move back up): what it
+/// covered is only exposed longer, no space changes (kings are left out here: only a
+/// king fills a space), and while `c` was down
+/// no card of its suit could go up or come down (`c + 1` up needs `c` up; the cards
+/// below `c` are in `S`). The line still wins, without this move.
+fn idle_return(s: &KState, p: u8, up: u64) -> bool {
+    s.found
+        .top(p.into())
+        .is_some_and(|c| c.rank() < KING && safe_by_mask(RETURN_SETS[c.index()], up))
+}
+
+/// The card of the same rank and colour in the other suit.
+#[inline]
+fn twin(c: Card) -> Card {
+    Card::new(c.rank(), 3 - c.suit())
+}
 
 /// The talon top to a column, or to the foundations.
 fn talon_play(dest: u8) -> KMove {
@@ -641,6 +768,108 @@ mod tests {
         }
         let a = crate::testing::pruning_agrees_on(&g, fired.iter().step_by(3), 20_000);
         assert!(a.won >= 100, "{a:?} of {}", fired.len());
+    }
+
+    /// The column moves by the rule text, every part of every run tried on every column.
+    fn naive_col_moves(g: &Klondike, s: &KState) -> Vec<KMove> {
+        let mut out = Vec::new();
+        for from in 0..COLS {
+            let col = &s.cols[from];
+            let up = col.up();
+            let first = if g.partial_runs { 1 } else { up.max(1) };
+            for n in first..=up {
+                let base = col.cards()[col.len() - n];
+                for to in (0..COLS).filter(|&to| to != from) {
+                    let fits = match s.cols[to].top() {
+                        None => n != col.len() && base.rank() == KING,
+                        Some(t) => base.rank() > ACE && down_alternate(t, base),
+                    };
+                    if fits {
+                        out.push(KMove::ColCol(from as u8, to as u8, n as u8));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn column_moves_as_the_rule_text_says() {
+        let mut checked = 0;
+        for g in [Klondike::default(), modern()] {
+            for seed in 0..40 {
+                walk(&g, &deal(&g, seed), 200, seed, |s| {
+                    let mut fast = Vec::new();
+                    g.col_moves(s, &mut fast);
+                    assert_eq!(fast, naive_col_moves(&g, s), "{}", g.key_text(s));
+                    checked += usize::from(!fast.is_empty());
+                });
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    /// Does the solver drop a legal move that `kind` picks here (and no safe move plays)?
+    fn drops(g: &Klondike, s: &KState, kind: fn(&KState, &KMove) -> bool) -> bool {
+        if g.safe_move(s).is_some() {
+            return false;
+        }
+        let (mut legal, mut kept) = (Vec::new(), Vec::new());
+        g.moves(s, &mut legal);
+        g.solver_moves(s, &mut kept);
+        legal.iter().any(|m| kind(s, m) && !kept.contains(m))
+    }
+
+    fn partial(s: &KState, m: &KMove) -> bool {
+        matches!(*m, KMove::ColCol(f, _, n) if (n as usize) < s.cols[f as usize].up())
+    }
+
+    fn coming_down(_: &KState, m: &KMove) -> bool {
+        matches!(m, KMove::FoundCol(..))
+    }
+
+    /// Positions of modern games where the solver drops a move of `kind`: along won lines
+    /// of deals and random walks from them, and along random walks from the deals.
+    fn dropping(g: &Klondike, kind: fn(&KState, &KMove) -> bool) -> Vec<KState> {
+        let mut at = Vec::new();
+        for seed in 1..16 {
+            let line = crate::testing::won_line(g, seed, 50_000);
+            let mut starts = line.iter().step_by(15).cloned().collect::<Vec<_>>();
+            starts.push(deal(g, seed));
+            for (i, st) in starts.iter().enumerate() {
+                walk(g, st, 30, seed * 100 + i as u64, |s| {
+                    if drops(g, s, kind) {
+                        at.push(*s);
+                    }
+                });
+            }
+        }
+        at
+    }
+
+    /// The partial-run pruning ([`Klondike::drop_idle_partial_moves`]) against the plain
+    /// search, on positions where it drops a move.
+    #[test]
+    fn partial_run_pruning_keeps_verdicts() {
+        let g = modern();
+        let at = dropping(&g, partial);
+        let a = crate::testing::pruning_agrees_on(&g, at.iter().step_by(3), 10_000);
+        eprintln!("partial-run pruning: {a:?} of {}", at.len());
+        assert!(a.won >= 100 && a.lost >= 20, "{a:?} of {}", at.len());
+    }
+
+    /// The idle foundation returns ([`idle_return`]) against the plain search, on
+    /// positions where one is dropped (a pruned verdict other than the plain `won`
+    /// would show a lost win).
+    #[test]
+    fn idle_return_pruning_keeps_verdicts() {
+        let g = modern();
+        let at = dropping(&g, coming_down);
+        let a = crate::testing::pruning_agrees_on(&g, &at, 10_000);
+        eprintln!("idle returns: {a:?} of {}", at.len());
+        // These positions come late, most of them won: the ones where a dropped move
+        // that a win needs would show.
+        assert!(a.won >= 100, "{a:?} of {}", at.len());
     }
 
     #[test]
