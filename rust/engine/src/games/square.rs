@@ -334,10 +334,9 @@ impl Game for Square {
     /// A packet's top going up on the way down (module docs, Solver).
     fn safe_move(&self, s: &State) -> Option<Move> {
         (0..PACKETS).find_map(|i| {
-            let p = &s.packets[i];
-            let c = p.top().filter(|&c| s.fits_up(c))?;
-            let down = s.found.count(c.suit().into()) >= 13;
-            (down && (p.len() > 1 || s.stock.is_empty())).then_some(Move::Play(i as u8, FOUND))
+            let (p, out) = (&s.packets[i], s.stock.is_empty());
+            let c = p.top().filter(|&c| s.fits_up(c) && (p.len() > 1 || out))?;
+            (s.found.count(c.suit().into()) >= 13).then_some(Move::Play(i as u8, FOUND))
         })
     }
 
