@@ -1,8 +1,8 @@
 //! THE EMPRESS OF INDIA (`empress-of-india`), from `rules/empress-of-india.md` and
 //! `docs/notation/empress-of-india.md`.
 //!
-//! Over the 400-line budget by a few lines: the key's symmetry and the solver's move
-//! choice each carry their proof (see Solver below).
+//! Over the 400-line budget: the key's two symmetries and the solver's move choice each
+//! carry their proof (see Solver below).
 //!
 //! # Layout and deal
 //! Four packs. Black aces (F1-F8) and red kings (F9-F16) are the foundations, black queens
@@ -22,25 +22,33 @@
 //! Won when all 176 cards are on the foundations; lost when no move is left.
 //!
 //! # Solver
-//! - Key: the 48 places exactly, which pack positions lie on a talon, how many cards were
-//!   taken from the pack, and the foundation heights sorted within each suit. The pack
-//!   order is fixed within one search, so the pack and talons are exact; a foundation of
-//!   one suit is known from its height. Symmetry (proof): the four foundations of a suit
-//!   have the same base and rule, and no rule names their numbers (only move texts do);
-//!   exchanging two of them maps legal moves to legal moves and commutes with play and
-//!   the fill loop, which never looks at foundations, so positions that differ by such an
-//!   exchange have the same future.
-//! - Solver moves: a card goes to the first foundation of its suit that takes it only. Two
-//!   foundations of one suit take the same card exactly when they have the same height
-//!   (the ladder's ranks are all different), so the other choices lead to positions that
-//!   differ by an exchange of like foundations, whose key is the same.
-//! - Move order for the solver: cards up first, then `turn`, then pairings.
+//! - Key: the places' cards sorted within the Army and within the Navy (a place's code is
+//!   its cards exactly: a pair's order is fixed by its group), which pack positions lie on
+//!   a talon, how many cards were taken from the pack (its order is fixed within one
+//!   search), and the foundation heights sorted within each suit.
+//! - Places (proof): no rule tells two places of a group apart but the fill loop's order,
+//!   and it decides only which empty place gets which card: whether a place of a group is
+//!   filled, and with what, depends only on how many places of each group are empty, the
+//!   talons and the pack (the group's first empty place is always the one served), so the
+//!   cards go to the group's empty places in number order, whichever they are. If P and Q
+//!   differ by a permutation of Army places and of Navy places, it maps each move of P to
+//!   a legal move of Q, and after the move and the fill the two again differ by such a
+//!   permutation; a win is one in both. So P and Q have the same future. Nothing is merged
+//!   across groups (an Army pair holds an Army place).
+//! - Foundations (proof): a suit's four have the same base and rule and no rule names
+//!   their numbers; exchanging two maps legal moves to legal moves and commutes with play
+//!   and the fill loop (which never looks at them): the same future.
+//! - Solver moves: of like places of a group (the same cards) only the first is used, and
+//!   a card goes only to the first foundation of its suit that takes it (two take the same
+//!   card exactly when equally high: the ladder's ranks all differ); the other choices
+//!   lead to positions that differ by one of the exchanges above, with the same key.
+//!   Order: cards up first, then `turn`, then pairings.
 
 use crate::card::Card;
 use crate::error::EngineError;
 use crate::game::{Game, GameInfo, Options};
 use crate::pack::{PackSpec, SplitMix64};
-use crate::parts::key::sort_runs;
+use crate::parts::key::{first_in_runs, sort_runs};
 use crate::parts::options::{game_info, Opt, Parsed};
 use crate::parts::text::{KeyText, Picture, Place};
 use crate::parts::{BitWriter, Ladder, Ladders, Pile, Positions};
@@ -180,6 +188,12 @@ impl State {
         (self.places[p].len() == 1).then(|| self.places[p].cards()[0])
     }
 
+    /// Each place's cards as digits 1..=26 in base 27 (below 27 * 27): exact within a group.
+    fn codes(&self) -> [u64; PLACES] {
+        let code = |p: &Pile<2>| p.cards().iter().fold(0, |k, &c| k * 27 + 1 + idx26(c));
+        std::array::from_fn(|p| code(&self.places[p]))
+    }
+
     /// The cards of place `p` go up, a red card to red foundation `r`, a black one to `b`.
     fn up(&mut self, p: u8, r: u8, b: u8) {
         let pile = std::mem::take(&mut self.places[p as usize]);
@@ -205,12 +219,14 @@ pub enum Move {
 }
 
 impl EmpressOfIndia {
-    /// The moves up (two singles, then pairs), every foundation choice or only the first.
-    fn ups(&self, s: &State, all: bool, out: &mut Vec<Move>) {
+    /// The moves up (two singles, then pairs), every foundation choice or only the first,
+    /// from the places of the mask `pick`.
+    fn ups(&self, s: &State, all: bool, pick: u64, out: &mut Vec<Move>) {
+        let single = |p: usize| s.single(p).filter(|_| pick >> p & 1 == 1);
         for a in 0..GROUP {
-            let Some(rc) = s.single(a) else { continue };
+            let Some(rc) = single(a) else { continue };
             for n in GROUP..PLACES {
-                let Some(bc) = s.single(n) else { continue };
+                let Some(bc) = single(n) else { continue };
                 for r in s.dests(rc, all) {
                     for b in s.dests(bc, all) {
                         let (a, n) = (a as u8, n as u8);
@@ -220,7 +236,7 @@ impl EmpressOfIndia {
             }
         }
         for p in 0..PLACES {
-            if s.places[p].len() != 2 {
+            if s.places[p].len() != 2 || pick >> p & 1 == 0 {
                 continue;
             }
             let cs = s.places[p].cards();
@@ -237,11 +253,12 @@ impl EmpressOfIndia {
         }
     }
 
-    /// The pairings: Army onto Navy, then Navy onto Army.
-    fn makes(&self, s: &State, out: &mut Vec<Move>) {
+    /// The pairings (Army onto Navy, then Navy onto Army) between places of the mask `pick`.
+    fn makes(&self, s: &State, pick: u64, out: &mut Vec<Move>) {
+        let single = |p: &usize| s.single(*p).is_some() && pick >> p & 1 == 1;
         for (x, y) in [(0, GROUP), (GROUP, 0)] {
-            for from in (x..x + GROUP).filter(|&p| s.single(p).is_some()) {
-                for to in (y..y + GROUP).filter(|&p| s.single(p).is_some()) {
+            for from in (x..x + GROUP).filter(single) {
+                for to in (y..y + GROUP).filter(single) {
                     let (from, to) = (from as u8, to as u8);
                     out.push(Move::Make { from, to });
                 }
@@ -293,8 +310,8 @@ impl Game for EmpressOfIndia {
     }
 
     fn moves(&self, s: &State, out: &mut Vec<Move>) {
-        self.ups(s, true, out);
-        self.makes(s, out);
+        self.ups(s, true, u64::MAX, out);
+        self.makes(s, u64::MAX, out);
         if !s.pack_empty() {
             out.push(Move::Turn);
         }
@@ -372,12 +389,13 @@ impl Game for EmpressOfIndia {
         p.finish()
     }
 
-    /// Exact up to the exchange of like foundations (module docs).
+    /// Exact up to the exchange of places within a group and of like foundations (module
+    /// docs).
     fn key(&self, s: &State) -> [u64; 12] {
         let mut w = BitWriter::<12>::new();
-        for pile in &s.places {
-            // The cards as digits 1..=26 in base 27: below 27 * 27.
-            let code = pile.cards().iter().fold(0, |k, &c| k * 27 + 1 + idx26(c));
+        let mut codes = s.codes();
+        sort_runs(&mut codes, GROUP);
+        for code in codes {
             w.put(code, 10);
         }
         for t in 0..WORDS {
@@ -399,11 +417,12 @@ impl Game for EmpressOfIndia {
     }
 
     fn solver_moves(&self, s: &State, out: &mut Vec<Move>) {
-        self.ups(s, false, out);
+        let pick = first_in_runs(&s.codes(), GROUP);
+        self.ups(s, false, pick, out);
         if !s.pack_empty() {
             out.push(Move::Turn);
         }
-        self.makes(s, out);
+        self.makes(s, pick, out);
     }
 }
 
@@ -595,6 +614,63 @@ mod tests {
     }
 
     #[test]
+    fn places_exchanged_within_a_group_share_a_key() {
+        let mut s = deal(&EmpressOfIndia, 1);
+        play(&EmpressOfIndia, &mut s, "a1>n1");
+        let (before, text) = (EmpressOfIndia.key(&s), EmpressOfIndia.key_text(&s));
+        // A2 with A9, N1 (now a pair) with N24 (a single).
+        s.places.swap(1, 8);
+        s.places.swap(GROUP, PLACES - 1);
+        assert_eq!(EmpressOfIndia.key(&s), before);
+        assert_ne!(EmpressOfIndia.key_text(&s), text);
+        // Across the groups nothing is merged: the pair in the Army instead.
+        let mut t = deal(&EmpressOfIndia, 1);
+        play(&EmpressOfIndia, &mut t, "n1>a1");
+        assert_ne!(EmpressOfIndia.key(&t), before);
+    }
+
+    /// The keys of the children of `s` by the legal moves, or by the solver's.
+    fn child_keys(s: &State, solver: bool) -> (usize, std::collections::HashSet<[u64; 12]>) {
+        let mut ms = Vec::new();
+        if solver {
+            EmpressOfIndia.solver_moves(s, &mut ms);
+        } else {
+            EmpressOfIndia.moves(s, &mut ms);
+        }
+        let child = |&m: &Move| {
+            let mut c = s.clone();
+            EmpressOfIndia.play(&mut c, m);
+            EmpressOfIndia.key(&c)
+        };
+        (ms.len(), ms.iter().map(child).collect())
+    }
+
+    #[test]
+    fn the_solver_moves_reach_every_child_key() {
+        // Seed 1's deal: the solver's moves reach every child key of the 1,185 legal
+        // moves, under half as many, and no two of them the same key.
+        let s = deal(&EmpressOfIndia, 1);
+        let (n, all) = child_keys(&s, false);
+        let (m, some) = child_keys(&s, true);
+        assert_eq!(all, some);
+        assert_eq!((n, m), (1185, some.len()));
+        assert!(2 * m < n, "{m} of {n}");
+        for seed in 2..5 {
+            walk(
+                &EmpressOfIndia,
+                &deal(&EmpressOfIndia, seed),
+                60,
+                seed,
+                |s| {
+                    let ((n, all), (m, some)) = (child_keys(s, false), child_keys(s, true));
+                    assert_eq!(all, some, "{}", EmpressOfIndia.key_text(s));
+                    assert!(m <= n);
+                },
+            );
+        }
+    }
+
+    #[test]
     fn walks_keep_texts_distinct_and_cards_counted() {
         for seed in 1..4 {
             let s = deal(&EmpressOfIndia, seed);
@@ -617,7 +693,7 @@ mod tests {
     }
 
     #[test]
-    fn the_foundation_symmetry_agrees_with_plain_search() {
+    fn the_symmetries_agree_with_plain_search() {
         let positions: Vec<State> = (0..240).map(|i| endgame(i, 2 + i as usize % 5)).collect();
         let a = pruning_agrees_on(&EmpressOfIndia, &positions, 20_000);
         assert!(a.won >= 40 && a.lost >= 25, "{a:?}");

@@ -1,5 +1,7 @@
 //! THE HEMISPHERES (`hemispheres`).
 //!
+//! Over the 400-line budget: the safe move's proof (Solver) takes the excess.
+//!
 //! # Layout and deal
 //! Two packs. Taken out as first occurrences, in this order: AD, AD (F1, F2), AH, AH
 //! (F3, F4), KC, KC (F5, F6), KS, KS (F7, F8), then the barriers KH (B1), AS (B2), KD (B3),
@@ -28,9 +30,20 @@
 //! Won with all 104 cards on the foundations; lost when no move is left.
 //!
 //! # Solver
-//! Plain legal moves. The key holds the positions, the barriers left, the foundation tops
-//! (the two of one suit sorted: [`sort_groups`]), the pack's length (the pack is a suffix
-//! of the dealing order) and the talon.
+//! The key holds the positions, the barriers left, the foundation tops (the two of one
+//! suit sorted: [`sort_groups`]), the pack's length (a suffix of the dealing order) and
+//! the talon. Safe move: a card X (a proper top, or the talon top) goes up when both
+//! copies of the one card that could marry onto it (its suit, a rank nearer the base) are
+//! home, and X is not a position's last card while the pack has cards. Proof: take a won
+//! line L from the position; after X goes up, play L without X's moves (a card up, or a
+//! marriage in its Race or from the talon: X stays proper, so it is never exchanged nor
+//! transferred). Each place holds the same cards less X. X only ever lies on a card that
+//! cannot move before it, so while the pack has cards positions are empty alike and
+//! deals go alike; once it is empty, one more empty position only adds end transfers.
+//! Each moving card is the same top, and nothing is put on X in L (its marriers are
+//! home). On X's suit (foundation tops as a multiset, a card fitting any top one rank
+//! below it) L's moves stay legal: only X's twin also needs a top at the rank below X,
+//! and then both tops are there (none is below it). So L's cards all go up: a win.
 
 use crate::card::{Card, KING};
 use crate::error::EngineError;
@@ -369,6 +382,28 @@ impl Game for Hemispheres {
         p.finish()
     }
 
+    /// A card up that keeps every win (module docs, Solver).
+    fn safe_move(&self, s: &State) -> Option<Move> {
+        let free = |x: Card| {
+            let y = if x.is_red() {
+                x.rank() - 1
+            } else {
+                x.rank() + 1
+            };
+            let home = |f: usize| [s.top[f] >= y, s.top[f] <= y][usize::from(f >= 4)];
+            (0..8).filter(|&f| BASE_SUITS[f] == x.suit()).all(home)
+        };
+        let up = |x: Card| (0..8).find(|&f| s.fits(f, x)).filter(|_| free(x));
+        if let Some(f) = s.talon.top().and_then(up) {
+            return Some(Move::TalonFound(f as u8));
+        }
+        let keep = |i: usize| s.circle[i].len() > 1 || s.pack.is_empty();
+        (0..POS).find_map(|i| {
+            let f = up(s.proper_top(i).filter(|_| keep(i))?)?;
+            Some(Move::Found(i as u8, f as u8))
+        })
+    }
+
     fn key(&self, s: &State) -> Box<[u8]> {
         // Merged key: F1/F2 (diamonds up), F3/F4 (hearts up), F5/F6 (clubs down), F7/F8
         // (spades down) are interchangeable. Proof: no rule names a foundation's number;
@@ -567,6 +602,92 @@ mod tests {
         assert!(sorted_texts(&g, &t).is_empty());
         assert!(!g.is_won(&t));
         assert_eq!(solve_limited(&g, &t, 10_000, true).verdict, Verdict::Lost);
+    }
+
+    #[test]
+    fn a_card_goes_up_safely_only_with_its_marriers_home_and_a_card_below() {
+        let g = Hemispheres;
+        let safe = |s: &State| g.safe_move(s).map(|m| g.move_text(s, m));
+        let mut s = unshuffled_start();
+        s.talon.clear();
+        for p in &mut s.circle {
+            p.clear();
+        }
+        // 3D proper on 5D in C1; F1 at 2D, F2 at AD: the other 2D could still marry on.
+        s.circle[0] = Pile::of(&cards("5D 3D"), 0);
+        s.top[0] = 2;
+        assert_eq!(safe(&s), None);
+        s.top[1] = 2;
+        assert_eq!(safe(&s).as_deref(), Some("c1>f1"));
+        // Alone in C1 while the pack has cards: emptying C1 would change where deals go.
+        s.circle[0] = Pile::of(&cards("3D"), 0);
+        assert_eq!(safe(&s), None);
+        let mut t = s;
+        t.pack.clear();
+        assert_eq!(safe(&t).as_deref(), Some("c1>f1"));
+        // From the talon; and a black one: 9C on the foundations at TC needs both TC home.
+        s.talon = Pile::of(&cards("3D"), 0);
+        assert_eq!(safe(&s).as_deref(), Some("talon>f1"));
+        s.talon.clear();
+        s.circle[0].clear();
+        s.circle[7] = Pile::of(&cards("4S 9C"), 0);
+        s.top[4] = 10;
+        assert_eq!(safe(&s), None);
+        s.top[5] = 8;
+        assert_eq!(safe(&s).as_deref(), Some("c8>f5"));
+        // Wrong (9C in the north) never goes up.
+        s.circle.swap(7, 2);
+        assert_eq!(safe(&s), None);
+    }
+
+    /// A late position: `k` cards taken back from the full foundations (each from the top
+    /// of one of them) and spread at random over the circle, the pack and the talon.
+    fn endgame(seed: u64, k: usize) -> State {
+        let mut rng = SplitMix64::new(seed);
+        let mut r = |n: usize| (rng.next_u64() % n as u64) as usize;
+        let mut s = unshuffled_start();
+        s.pack.clear();
+        s.talon.clear();
+        s.circle = [Pile::new(); POS];
+        s.top = [KING, KING, KING, KING, 1, 1, 1, 1];
+        s.barriers = [false; 4];
+        let mut back = Vec::new();
+        while back.len() < k {
+            let f = r(8);
+            let t = s.top[f];
+            if [t > 1, t < KING][usize::from(f >= 4)] {
+                back.push(Card::new(t, BASE_SUITS[f]));
+                s.top[f] = t.wrapping_sub(step(f));
+            }
+        }
+        for c in back {
+            match r(4) {
+                0 => s.pack.push(c),
+                1 => s.talon.push(c),
+                _ => s.circle[r(POS)].push(c),
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn the_safe_move_agrees_with_plain_search() {
+        // Late positions (the safe move fires at the first of many), and positions of
+        // random walks where it fires, solved both ways.
+        let g = Hemispheres;
+        let mut at: Vec<State> = (0..300).map(|i| endgame(i, 4 + i as usize % 9)).collect();
+        let fires = at.iter().filter(|s| g.safe_move(s).is_some()).count();
+        assert!(fires >= 100, "{fires}");
+        for seed in 0..40 {
+            let start = crate::testing::deal(&g, seed);
+            crate::testing::walk(&g, &start, 300, seed, |s| {
+                if g.safe_move(s).is_some() && s.pack.len() < 20 {
+                    at.push(*s);
+                }
+            });
+        }
+        let a = pruning_agrees_on(&g, &at, 5_000);
+        assert!(a.won >= 150 && a.lost >= 60, "{a:?}");
     }
 
     #[test]

@@ -36,9 +36,19 @@
 //!   stock alone and is not affected by it, so it can be played before the turns in front
 //!   of it. Every line is thus such macros and plain moves (no line ends with turns: the
 //!   last move of a win puts a card on a foundation).
-//! - No safe move: a card that goes up may be the one that a run must be reversed on,
-//!   and the refill makes emptying a packet a compulsory step (so [`crate::parts::safe`]
-//!   does not apply).
+//! - Safe move: a packet's top X that is the next card of a foundation on its way down
+//!   (the second copy of its rank) goes up, if a card lies under it or the stock is out.
+//!   Proof: the cards of X's suit not home are then one copy each of X's rank and below,
+//!   so only the next card of the foundation can ever be married onto X, and onto that
+//!   only the next again. Take a won line L; after X goes up play L, but a card of the set
+//!   H (X, and each card L marries onto a card of H) goes up where L marries it onto H,
+//!   and L's moves of H cards are left out. Every H card of L's position lies on a card
+//!   not in H or on H cards (X lay on one; a card of H moves only onto a card of its
+//!   suit), so the packets are L's less their H cards on top, no packet empties in one
+//!   and not the other, refills and the stock go alike, and a card of H goes up exactly
+//!   as the foundation's next (H is the run of cards below the foundation's top that L
+//!   has not yet put up). With the stock out an emptied place takes nothing (so X may be
+//!   alone); a talon top is left out (the refill may take it).
 //! - Key symmetry: the sixteen places are alike (no rule names one: at most one place is
 //!   empty at a time while the stock has cards, and none is refilled once it is out), so
 //!   the packets are sorted. Foundations are fixed by suit.
@@ -321,6 +331,15 @@ impl Game for Square {
         w.finish()
     }
 
+    /// A packet's top going up on the way down (module docs, Solver).
+    fn safe_move(&self, s: &State) -> Option<Move> {
+        (0..PACKETS).find_map(|i| {
+            let (p, out) = (&s.packets[i], s.stock.is_empty());
+            let c = p.top().filter(|&c| s.fits_up(c) && (p.len() > 1 || out))?;
+            (s.found.count(c.suit().into()) >= 13).then_some(Move::Play(i as u8, FOUND))
+        })
+    }
+
     /// Foundation plays, then marriages, the talon's by the stock macro; then, for every
     /// talon top that turning brings, each move of a packet's last card (the place is
     /// refilled with that top).
@@ -543,6 +562,81 @@ mod tests {
         }
         let b = pruning_agrees_on(&Square, line.iter().rev().step_by(5).take(12), 10_000);
         assert!(b.won >= 6, "{b:?}");
+    }
+
+    #[test]
+    fn a_card_goes_up_safely_on_the_way_down_only() {
+        let g = Square;
+        let safe = |s: &State| g.safe_move(s).map(|m| g.move_text(s, m));
+        let mut p: [&str; 16] = ["9D"; 16];
+        p[0] = "5H QC";
+        let up = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC";
+        let down = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC KC";
+        // On the way up the other QC and both KC could still marry onto QC.
+        assert_eq!(safe(&position(p, [up, "", "", ""], "3S")), None);
+        assert_eq!(
+            safe(&position(p, [down, "", "", ""], "3S")).as_deref(),
+            Some("s1>f1")
+        );
+        // Alone in its place while the stock has cards: the refill would differ.
+        p[0] = "QC";
+        assert_eq!(safe(&position(p, [down, "", "", ""], "3S")), None);
+        assert_eq!(
+            safe(&position(p, [down, "", "", ""], "")).as_deref(),
+            Some("s1>f1")
+        );
+        // A talon top is left out.
+        p[0] = "5H";
+        let mut s = position(p, [down, "", "", ""], "QC 3S");
+        play(&g, &mut s, "turn");
+        assert_eq!(s.stock.talon_top(), Some(cards("QC")[0]));
+        assert_eq!(safe(&s), None);
+    }
+
+    /// A late position: `k` cards taken back from the tops of the full foundations and
+    /// spread at random over the places and the pack (empty places then refilled).
+    fn endgame(seed: u64, k: usize) -> State {
+        let mut rng = SplitMix64::new(seed);
+        let mut r = |n: usize| (rng.next_u64() % n as u64) as usize;
+        let mut s = position([""; 16], [""; 4], "");
+        for f in 0..4 {
+            for &rank in &RANKS {
+                FOUNDATIONS.put(&mut s.found, f, Card::new(rank, f as u8));
+            }
+        }
+        let mut pack = Vec::new();
+        for _ in 0..k {
+            let c = FOUNDATIONS.take(&mut s.found, r(4)).unwrap();
+            match r(3) {
+                0 => pack.push(c),
+                _ => s.packets[r(PACKETS)].push(c),
+            }
+        }
+        s.stock = Stock::new(&pack);
+        s.refill();
+        s
+    }
+
+    #[test]
+    fn the_safe_move_agrees_with_plain_search() {
+        let g = Square;
+        // Late positions (the safe move fires at most of them), and positions of random
+        // walks from the deal where it fires, solved both ways.
+        let mut at: Vec<State> = (0..200).map(|i| endgame(i, 10 + i as usize % 40)).collect();
+        let fires = at.iter().filter(|s| g.safe_move(s).is_some()).count();
+        for seed in 0..40 {
+            let start = crate::testing::deal(&g, seed);
+            crate::testing::walk(&g, &start, 600, seed, |s| {
+                if g.safe_move(s).is_some() {
+                    at.push(*s);
+                }
+            });
+        }
+        let a = pruning_agrees_on(&g, &at, 5_000);
+        assert!(
+            fires >= 120 && a.won >= 100 && a.lost >= 30,
+            "{fires} {a:?}"
+        );
     }
 
     const GAMES: [Square; 1] = [Square];

@@ -224,6 +224,16 @@ pub fn sort_runs<T: Ord>(codes: &mut [T], n: usize) {
         .for_each(|run| run.sort_unstable());
 }
 
+/// The positions (bits of the mask, at most 64) whose code no earlier position of the
+/// same run of `n` has: one place of each kind among interchangeable places (runs as in
+/// [`sort_runs`]), so that a move list may name only the first of several like places.
+pub fn first_in_runs<T: Eq>(codes: &[T], n: usize) -> u64 {
+    let n = n.max(1);
+    (0..codes.len().min(64))
+        .filter(|&i| !(i - i % n..i).any(|j| codes[j] == codes[i]))
+        .fold(0, |m, i| m | 1 << i)
+}
+
 #[cfg(test)]
 mod sort_runs_tests {
     use super::*;
@@ -238,5 +248,14 @@ mod sort_runs_tests {
         sort_runs(&mut b, 2);
         sort_groups(&mut c, |i| Some((i / 2) as u8));
         assert_eq!(b, c);
+    }
+
+    #[test]
+    fn the_first_of_each_kind_in_its_run() {
+        // Runs [5 3 5] [3 3 7] [5]: the second 5, the second 3 of run 2 are repeats; the
+        // 3 and 5 of later runs are not (runs are apart).
+        let m = first_in_runs(&[5, 3, 5, 3, 3, 7, 5], 3);
+        assert_eq!(m, 0b1_101_011);
+        assert_eq!(first_in_runs(&[1, 1, 1], 1), 0b111);
     }
 }
