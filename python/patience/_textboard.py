@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .layout import Layout, Slot, counter_labels, layout
+from .layout import FAN_STEPS, Layout, Slot, counter_labels, layout
 
 if TYPE_CHECKING:
     from ._api import Card, Place, State
@@ -46,21 +46,6 @@ MAX_SX, MAX_SY = 10.0, 3.0
 
 #: Columns a unit needs for a label and a card on one line (``C13 9H`` and a space).
 TIGHT_SX = 7.5
-
-#: The direction each fan spreads its cards in cells: columns, rows (``0, 0`` squared).
-STEPS = {
-    "stack": (0, 0),
-    "down": (0, 1),
-    "bone": (0, 1),
-    "up": (0, -1),
-    "across": (1, 0),
-    "cells": (1, 0),
-    "left": (-1, 0),
-    "ne": (1, -1),
-    "se": (1, 1),
-    "sw": (-1, 1),
-    "nw": (-1, -1),
-}
 
 
 def card_text(card: Card) -> str:
@@ -166,7 +151,7 @@ def _fan(p: Place, box: _Box, fan: str, label: bool) -> list[tuple[int, int, str
     count of the cards left out and as many of the top ones as fit (a row with its label
     over it when that shows more than a few cards more); else without the label; else
     None."""
-    dx, dy = STEPS[fan]
+    dx, dy = FAN_STEPS.get(fan, (0, 0))
     if dx == 0 and dy == 0:
         dx = 1
     ents = _entries(p.positions())
@@ -319,7 +304,7 @@ def _draw(
         # The place in its grown box if what it draws there is clear of the places drawn
         # so far, else in its own box.
         for t in tries:
-            if s.fan == "stack" or s.fan not in STEPS:
+            if s.fan == "stack" or s.fan not in FAN_STEPS:
                 got = _stack(p, t[who], True)
             else:
                 got = _fan(p, t[who], s.fan, True)

@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 __all__ = [
-    *("COUNTERS", "FANS", "GAP_X", "GAP_Y", "Layout", "Ornament", "Slot"),
+    *("COUNTERS", "FANS", "FAN_STEPS", "GAP_X", "GAP_Y", "Layout", "Ornament", "Slot"),
     *("counter_labels", "layout"),
 ]
 
@@ -46,6 +46,21 @@ __all__ = [
 GAP_X, GAP_Y = 0.2, 0.12
 
 FANS = ("stack", "down", "across", "cells", "left", "up", "ne", "se", "sw", "nw", "bone")
+
+#: The way each fan but ``stack`` spreads its cards, one step at a time, as (right, down)
+#: (``bone`` leans left and right in turn as it goes down).
+FAN_STEPS: dict[str, tuple[int, int]] = {
+    "down": (0, 1),
+    "bone": (0, 1),
+    "up": (0, -1),
+    "across": (1, 0),
+    "cells": (1, 0),
+    "left": (-1, 0),
+    "ne": (1, -1),
+    "se": (1, 1),
+    "sw": (-1, 1),
+    "nw": (-1, -1),
+}
 
 #: Key counters shown to a person, with the words they are shown under.
 COUNTERS: dict[str, str] = {

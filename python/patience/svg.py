@@ -20,7 +20,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .layout import Layout, Slot, counter_labels, layout
+from .layout import FAN_STEPS, Layout, Slot, counter_labels, layout
 
 if TYPE_CHECKING:
     from ._api import Card, Place, State
@@ -112,25 +112,10 @@ def _steps(n: int, room: float, lo: float, hi: float) -> tuple[int, float]:
     return max(1, int(room // lo) + 1), lo
 
 
-#: The way each fan spreads its cards, one step at a time (``bone`` leans in turn).
-DIRECTIONS = {
-    "down": (0, 1),
-    "bone": (0, 1),
-    "up": (0, -1),
-    "across": (1, 0),
-    "cells": (1, 0),
-    "left": (-1, 0),
-    "ne": (1, -1),
-    "se": (1, 1),
-    "sw": (-1, 1),
-    "nw": (-1, -1),
-}
-
-
 def _room(s: Slot) -> float:
     """Pixels a slot's fan may spread over beyond one whole card."""
     _, _, w, h = _box(s)
-    dx, dy = DIRECTIONS.get(s.fan, (0, 0))
+    dx, dy = FAN_STEPS.get(s.fan, (0, 0))
     if dx == 0:
         return h - H
     if dy == 0:
@@ -141,13 +126,13 @@ def _room(s: Slot) -> float:
 def _limits(s: Slot) -> tuple[float, float]:
     if s.fan == "cells":
         return MIN_ACROSS, UX
-    vertical = DIRECTIONS.get(s.fan, (0, 0))[0] == 0
+    vertical = FAN_STEPS.get(s.fan, (0, 0))[0] == 0
     return (MIN_DOWN, MAX_DOWN) if vertical else (MIN_ACROSS, MAX_ACROSS)
 
 
 def _place(p: Place, s: Slot) -> list[str]:
     x, y, w, h = _box(s)
-    dx, dy = DIRECTIONS.get(s.fan, (0, 0))
+    dx, dy = FAN_STEPS.get(s.fan, (0, 0))
     # The first card lies in the corner the fan spreads away from.
     x0 = x if dx >= 0 else x + w - W
     y0 = y if dy >= 0 else y + h - H
@@ -166,7 +151,7 @@ def _place(p: Place, s: Slot) -> list[str]:
             f'<rect class="empty" data-place="{label}" x="{x0:g}" y="{y0:g}" width="{W}" '
             f'height="{H}" rx="{R}" fill="none" stroke="#9bb" stroke-dasharray="4 3"/>'
         )
-    elif s.fan not in DIRECTIONS:
+    elif s.fan not in FAN_STEPS:
         out += [card_svg(c, x0, y0, p.label) for c in cards]
     else:
         # A row with empty cells (``gaps``) spreads over all its positions, and each
@@ -189,7 +174,7 @@ def _place(p: Place, s: Slot) -> list[str]:
                 cx += (w - W) / 2 + (BONE if k % 2 else -BONE)
             out.append(card_svg(c, cx, cy, p.label, right=dx < 0, bottom=s.fan == "up"))
     hidden = len(cards) > 1 and (
-        s.fan not in DIRECTIONS
+        s.fan not in FAN_STEPS
         or _steps(len(cards), max(_room(s), 0.0), *_limits(s))[0] < len(cards)
     )
     if hidden:
