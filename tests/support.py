@@ -2,10 +2,39 @@
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
+import patience
 from patience import reference
+
+#: The folder holding the package the tests import (installed, or the source tree).
+PKG_ROOT = str(Path(patience.__file__).resolve().parent.parent)
+
+
+def cli_env() -> dict[str, str]:
+    """The environment for a subprocess that must import the same package as the tests."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (PKG_ROOT, env.get("PYTHONPATH")) if p)
+    return env
+
+
+def run_cli(
+    *args: str, cwd: str | os.PathLike[str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """``python -m patience ARGS`` in a subprocess, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "patience", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        env=cli_env(),
+    )
 
 
 def engines(slug: str, **options: Any) -> list[tuple[str, Any]]:

@@ -8,15 +8,14 @@ import contextlib
 import doctest
 import importlib
 import json
-import os
 import sqlite3
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import patience
 import pytest
+from support import run_cli
 from test_svg_html import chromium, png_pixels
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -204,20 +203,7 @@ def test_nothing_to_chart_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    # The package the tests import, whatever the working directory.
-    pkg_root = str(Path(patience.__file__).resolve().parent.parent)
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, (pkg_root, os.environ.get("PYTHONPATH")))),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "patience", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=cwd,
-        env=env,
-    )
+    return run_cli(*args, cwd=cwd)
 
 
 def test_cli_chart(tmp_path: Path) -> None:

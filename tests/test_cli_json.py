@@ -13,19 +13,13 @@ import time
 
 import patience
 import pytest
-from support import default_sigint
+from support import default_sigint, run_cli
 
 SLUGS = [info.slug for info in patience.games()]
 
 
 def run(*args: str, cwd: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "patience", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=cwd,
-    )
+    return run_cli(*args, cwd=cwd)
 
 
 def run_json(*args: str, cwd: str | None = None) -> dict:

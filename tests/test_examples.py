@@ -15,7 +15,6 @@ examples of the library and are not run here.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import subprocess
@@ -25,6 +24,7 @@ from pathlib import Path
 import patience
 import pytest
 from patience.cli import EXIT_CODES, build_parser
+from support import cli_env
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -32,10 +32,7 @@ TUTORIAL = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
 
 
 def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    # The package the tests import (installed, or the source tree with its built engine).
-    pkg_root = str(Path(patience.__file__).resolve().parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (pkg_root, env.get("PYTHONPATH")) if p)
+    env = cli_env()
     env.pop("PATIENCE_DEBUG", None)
     return env
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import importlib
-import os
 import pickle
 import re
 import signal
@@ -26,19 +25,15 @@ from pathlib import Path
 import patience
 import pytest
 from patience.cli import main
-from support import default_sigint
+from support import cli_env, default_sigint
 
 survey_mod = importlib.import_module("patience.survey")
 
-PKG_ROOT = str(Path(patience.__file__).resolve().parent.parent)
 HB = "herring-bone"
 
 
 def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (PKG_ROOT, env.get("PYTHONPATH")) if p)
-    env.pop("PATIENCE_DEBUG", None)
-    return env
+    return cli_env()
 
 
 def child(code: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:

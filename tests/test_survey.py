@@ -19,18 +19,15 @@ from pathlib import Path
 import patience
 import pytest
 from patience.survey import SCHEMA_VERSION, wilson_interval
-from support import default_sigint
+from support import cli_env, default_sigint
 
 SLUG = "canfield-or-klondike"
 # A state limit (not a time limit) keeps every verdict deterministic, so runs compare.
 LIMIT = 2000
-PKG_ROOT = str(Path(patience.__file__).resolve().parent.parent)
 
 
 def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (PKG_ROOT, env.get("PYTHONPATH")) if p)
-    return env
+    return cli_env()
 
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
